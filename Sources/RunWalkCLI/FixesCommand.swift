@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import RunWalkCore
+import RunWalkIO
+
+struct FixesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "fixes",
+        abstract: "Decode an NMEA track and print one fix per epoch.")
+
+    enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
+
+    @Argument(help: "NMEA 0183 track file ('-' for standard input).")
+    var track: String
+
+    @Option(name: .long, help: "jsonl or csv.")
+    var format: Format = .jsonl
+
+    func run() throws {
+        var reader = NMEAFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
+        var out = BufferedOutput()
+        if format == .csv { out.write(FixFormat.csvHeader) }
+        do {
+            try reader.read { fix in
+                out.write(format == .jsonl ? FixFormat.jsonLine(fix) : FixFormat.csvLine(fix))
+            }
+        } catch let error as InputError {
+            throw UserFacingError.input(error.description)
+        }
+        out.flush()
+        for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
+    }
+}
+
+/// Batches standard output writes.
+struct BufferedOutput {
+    private var buffer = ""
+
+    mutating func write(_ line: String) {
+        buffer += line
+        buffer += "\n"
+        if buffer.utf8.count > 1 << 16 { flush() }
+    }
+
+    mutating func flush() {
+        FileHandle.standardOutput.write(Data(buffer.utf8))
+        buffer = ""
+    }
+}

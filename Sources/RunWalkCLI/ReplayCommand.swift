@@ -1,0 +1,87 @@
+import ArgumentParser
+import Foundation
+import RunWalkCore
+import RunWalkIO
+
+struct ReplayCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "replay",
+        abstract: "Run a recorded NMEA track through a workout and print its summary.")
+
+    @Argument(help: "NMEA 0183 track file ('-' for standard input).")
+    var track: String
+
+    @Option(name: .long, help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\".")
+    var workout: String
+
+    @Option(name: .long, help: "Replay speed: 1 is real time; omit for as fast as possible.")
+    var speed: Double?
+
+    @Option(name: .long, help: "Voice output: text or off.")
+    var voice: String = "off"
+
+    @Option(name: .long, help: "metric or imperial.")
+    var units: Units = .metric
+
+    @Flag(name: .long, help: "Print the summary as JSON on standard output, nothing else there.")
+    var json = false
+
+    @Flag(name: .long, help: "Do not record the session.")
+    var noRecord = false
+
+    func validate() throws {
+        if let speed, !(speed > 0 && speed.isFinite) {
+            throw ValidationError("--speed must be a number above zero, not \(speed)")
+        }
+    }
+
+    func run() throws {
+        let parsed = try WorkoutArgument.parse(workout)
+        let voiceMode = try VoiceArgument.parse(voice)
+        var options = SessionOptions()
+        options.units = units
+        let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
+        let result: Replay.Result
+        do {
+            result = try replay.run(diagnostics: DiagnosticLog(sink: { Terminal.warning($0) })) { event in
+                if voiceMode == .text, case .cue(let cue) = event {
+                    Terminal.warning(String(format: "[%@] %@", SummaryText.clock(cue.atSeconds), cue.text))
+                }
+            }
+        } catch let error as InputError {
+            throw UserFacingError.input(error.description)
+        }
+        for line in result.diagnostics.closingLines() { Terminal.warning(line) }
+        if json {
+            Terminal.out(try SummaryJSON.encode(result.summary))
+        } else {
+            Terminal.out(SummaryText.render(result.summary))
+        }
+    }
+}
+
+extension Units: ExpressibleByArgument {}
+
+/// Parses `--workout`, turning spec errors into one line with the column, then the caret.
+enum WorkoutArgument {
+    static func parse(_ spec: String) throws -> Workout {
+        do {
+            return try Workout(parsing: spec)
+        } catch {
+            throw UserFacingError.input("workout spec: \(error.description)\n\(error.caretLines(spec: spec))")
+        }
+    }
+}
+
+enum VoiceArgument: Equatable {
+    case off, text
+
+    static func parse(_ value: String) throws -> VoiceArgument {
+        switch value {
+        case "off": return .off
+        case "text": return .text
+        default:
+            throw UserFacingError.input("--voice \(value): this build speaks only as text (--voice text) or not at all (--voice off)")
+        }
+    }
+}

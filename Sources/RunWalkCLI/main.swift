@@ -1,0 +1,24 @@
+import ArgumentParser
+import Foundation
+
+// Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
+do {
+    var command = try RunWalk.parseAsRoot()
+    try command.run()
+} catch let error as UserFacingError {
+    Terminal.error(error.message)
+    exit(error.exitCode)
+} catch {
+    let code = RunWalk.exitCode(for: error)
+    if code == .success {
+        // --help and --version.
+        print(RunWalk.fullMessage(for: error))
+        exit(0)
+    }
+    if code == .validationFailure {
+        FileHandle.standardError.write(Data((RunWalk.fullMessage(for: error) + "\n").utf8))
+        exit(2)
+    }
+    Terminal.error(RunWalk.message(for: error))
+    exit(code.rawValue == 0 ? 1 : code.rawValue)
+}

@@ -1,0 +1,48 @@
+/// The receiver's fix mode, as gpsd numbers it.
+public enum FixMode: Int, Sendable, Codable, Comparable {
+    case noFix = 1, twoD = 2, threeD = 3
+    public static func < (a: FixMode, b: FixMode) -> Bool { a.rawValue < b.rawValue }
+}
+
+/// One epoch's fix: everything the receiver said about one instant.
+///
+/// Values the receiver did not give are nil. Units are SI: metres, metres per second,
+/// degrees clockwise from true north for the course.
+public struct Fix: Sendable, Equatable {
+    public var time: UTCTime
+    /// Whether the date is known (RMC or ZDA seen) or assumed (time-only logs).
+    public var dateKnown: Bool
+    public var latitude: Double?
+    public var longitude: Double?
+    /// Altitude above mean sea level (GGA).
+    public var altitudeMSL: Double?
+    /// Geoid separation (GGA): height of the geoid above the ellipsoid.
+    public var geoidSeparation: Double?
+    /// Speed over ground from the receiver's Doppler (RMC/VTG).
+    public var speedMetresPerSecond: Double?
+    public var courseDegrees: Double?
+    public var mode: FixMode?
+    /// GGA fix quality (0 invalid, 1 GPS, 2 DGPS, 4/5 RTK, 6 dead reckoning …).
+    public var quality: Int?
+    public var hdop: Double?
+    public var vdop: Double?
+    public var pdop: Double?
+    public var satellitesUsed: Int?
+    /// GST standard deviations of the position error, metres.
+    public var latitudeErrorMetres: Double?
+    public var longitudeErrorMetres: Double?
+    public var altitudeErrorMetres: Double?
+
+    public init(time: UTCTime, dateKnown: Bool = true) {
+        self.time = time
+        self.dateKnown = dateKnown
+    }
+
+    /// The fix has a usable horizontal position.
+    public var hasPosition: Bool {
+        guard let latitude, let longitude else { return false }
+        if let mode, mode < .twoD { return false }
+        if quality == 0 { return false }
+        return latitude.isFinite && longitude.isFinite && abs(latitude) <= 90 && abs(longitude) <= 180
+    }
+}

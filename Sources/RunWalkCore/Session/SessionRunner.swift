@@ -1,0 +1,113 @@
+/// The whole pipeline for one session, the same for live runs and replays:
+/// fixes → telemetry → engine → splits and cues.
+///
+/// The caller supplies the clock: in replay, the time since the track's first epoch; live,
+/// a monotonic clock. Nothing here reads time or does I/O.
+public struct SessionRunner: Sendable {
+    public let workout: Workout
+    public let options: SessionOptions
+    public private(set) var engine: WorkoutEngine
+    public private(set) var telemetry: Telemetry
+    public private(set) var splits: SplitTracker
+    public private(set) var cues: [Cue] = []
+    public private(set) var startUTC: UTCTime?
+    public private(set) var epochs = 0
+    public private(set) var used = 0
+    public private(set) var rejected = 0
+    public private(set) var movingSeconds = 0.0
+    /// Distance while the workout was active (pauses excluded), metres.
+    public private(set) var activeDistanceMetres = 0.0
+    public private(set) var lastUpdate: TelemetryUpdate?
+    private let planner: CuePlanner
+    private var lastTelemetryDistance: Double?
+    private var lastMovingClock: Double?
+    private var clockOffsetForSplits = 0.0
+
+    public init(workout: Workout, options: SessionOptions = SessionOptions()) {
+        self.workout = workout
+        self.options = options
+        engine = WorkoutEngine(workout: workout, getReady: options.getReady)
+        telemetry = Telemetry(settings: options.telemetry)
+        splits = SplitTracker(unitMetres: options.units.splitMetres)
+        planner = CuePlanner(units: options.units, enabled: options.enabledCues)
+        clockOffsetForSplits = options.getReady.seconds
+    }
+
+    /// Starts the workout at `clock`; `utc` is the wall time of that moment when known.
+    public mutating func start(at clock: Duration, utc: UTCTime?) -> [SessionEvent] {
+        startUTC = utc
+        return handle(engine.start(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    /// Feeds one epoch's fix, observed at `clock`.
+    public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
+        epochs += 1
+        let update = telemetry.ingest(fix)
+        if update.accepted { used += 1 } else if fix.latitude != nil { rejected += 1 }
+        let delta = max(0, update.distanceMetres - (lastTelemetryDistance ?? update.distanceMetres))
+        lastTelemetryDistance = update.distanceMetres
+        let running = engine.state == .active
+        if running { activeDistanceMetres += delta }
+        let seconds = clock.seconds
+        if running, update.accepted, let last = lastMovingClock, (update.speedMetresPerSecond ?? 0) >= options.movingSpeedThreshold {
+            movingSeconds += max(0, min(seconds - last, 10))
+        }
+        if update.accepted { lastMovingClock = seconds }
+        lastUpdate = update
+        var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
+        events += handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+        if running {
+            for split in splits.add(elapsedSeconds: seconds - clockOffsetForSplits, distanceMetres: activeDistanceMetres) {
+                events.append(.split(split))
+                events += record(planner.cues(for: split))
+            }
+        }
+        return events
+    }
+
+    /// Moves time on without a fix (live, between fixes or while the GPS is lost).
+    public mutating func advance(to clock: Duration) -> [SessionEvent] {
+        handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    public mutating func pause(at clock: Duration) -> [SessionEvent] {
+        handle(engine.pause(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    public mutating func resume(at clock: Duration) -> [SessionEvent] {
+        handle(engine.resume(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    public mutating func skip(at clock: Duration) -> [SessionEvent] {
+        handle(engine.skip(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    public mutating func stop(at clock: Duration) -> [SessionEvent] {
+        handle(engine.stop(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    /// The session's summary so far (the contract JSON's content).
+    public func summary(linesBad: Int) -> Summary {
+        Summary(runner: self, linesBad: linesBad)
+    }
+
+    private mutating func handle(_ engineEvents: [EngineEvent]) -> [SessionEvent] {
+        var events: [SessionEvent] = []
+        for event in engineEvents {
+            events.append(.engine(event))
+            var said = planner.cues(for: event, workout: workout)
+            if case .workoutCompleted(let at) = event {
+                let total = engine.records.reduce(0) { $0 + $1.distanceMetres }
+                said += planner.completion(atSeconds: at.seconds, distanceMetres: total,
+                                           durationSeconds: at.seconds - clockOffsetForSplits)
+            }
+            events += record(said)
+        }
+        return events
+    }
+
+    private mutating func record(_ new: [Cue]) -> [SessionEvent] {
+        cues += new
+        return new.map(SessionEvent.cue)
+    }
+}

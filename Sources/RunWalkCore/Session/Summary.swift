@@ -1,0 +1,125 @@
+/// The post-run summary; its JSON form is a contract (see DESIGN.md): snake_case keys,
+/// times in seconds from the workout's start, distances in metres, paces in s/km.
+public struct Summary: Sendable, Equatable, Codable {
+    public struct Planned: Sendable, Equatable, Codable {
+        public var durationSeconds: Double?
+        public var distanceMetres: Double?
+        enum CodingKeys: String, CodingKey {
+            case durationSeconds = "duration_s", distanceMetres = "distance_m"
+        }
+    }
+
+    public struct Phase: Sendable, Equatable, Codable {
+        public var index: Int
+        public var kind: PhaseKind
+        public var startSeconds: Double
+        public var durationSeconds: Double
+        public var planned: Planned
+        public var distanceMetres: Double
+        public var averagePaceSecondsPerKm: Double?
+        public var endReason: PhaseEndReason
+        enum CodingKeys: String, CodingKey {
+            case index, kind, planned
+            case startSeconds = "start_s", durationSeconds = "duration_s", distanceMetres = "distance_m"
+            case averagePaceSecondsPerKm = "avg_pace_s_per_km", endReason = "end_reason"
+        }
+    }
+
+    public struct SplitEntry: Sendable, Equatable, Codable {
+        public var index: Int
+        public var distanceMetres: Double
+        public var elapsedSeconds: Double
+        public var splitSeconds: Double
+        public var paceSecondsPerKm: Double
+        enum CodingKeys: String, CodingKey {
+            case index
+            case distanceMetres = "distance_m", elapsedSeconds = "elapsed_s", splitSeconds = "split_s"
+            case paceSecondsPerKm = "pace_s_per_km"
+        }
+    }
+
+    public struct CueEntry: Sendable, Equatable, Codable {
+        public var atSeconds: Double
+        public var text: String
+        public var kind: CueKind
+        enum CodingKeys: String, CodingKey { case atSeconds = "at_s", text, kind }
+    }
+
+    public struct FixCounts: Sendable, Equatable, Codable {
+        public var epochs: Int
+        public var used: Int
+        public var rejected: Int
+        public var linesBad: Int
+        enum CodingKeys: String, CodingKey { case epochs, used, rejected, linesBad = "lines_bad" }
+    }
+
+    public var workout: String
+    public var startUTC: String?
+    public var durationSeconds: Double
+    public var movingTimeSeconds: Double
+    public var distanceMetres: Double
+    public var averagePaceSecondsPerKm: Double?
+    /// `completed`, `stopped`, or `incomplete` (the track ended first).
+    public var state: String
+    public var units: Units
+    public var phases: [Phase]
+    public var splits: [SplitEntry]
+    public var cues: [CueEntry]
+    public var fixes: FixCounts
+
+    enum CodingKeys: String, CodingKey {
+        case workout, state, units, phases, splits, cues, fixes
+        case startUTC = "start_utc", durationSeconds = "duration_s", movingTimeSeconds = "moving_time_s"
+        case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
+    }
+}
+
+extension Summary {
+    init(runner: SessionRunner, linesBad: Int) {
+        let origin = runner.options.getReady.seconds
+        let records = runner.engine.records
+        phases = records.map { record in
+            let duration = record.activeDuration.seconds
+            return Phase(
+                index: record.index, kind: record.planned.kind,
+                startSeconds: Self.round(record.start.seconds - origin, 3),
+                durationSeconds: Self.round(duration, 3),
+                planned: Planned(durationSeconds: record.planned.target.durationSeconds,
+                                 distanceMetres: record.planned.target.distanceMetres),
+                distanceMetres: Self.round(record.distanceMetres, 2),
+                averagePaceSecondsPerKm: Self.pace(seconds: duration, metres: record.distanceMetres),
+                endReason: record.reason)
+        }
+        let total = records.reduce(0) { $0 + $1.distanceMetres }
+        let duration = records.reduce(0) { $0 + $1.activeDuration.seconds }
+        workout = runner.workout.spec
+        startUTC = runner.startUTC?.iso8601(fractionDigits: 0)
+        durationSeconds = Self.round(duration, 3)
+        movingTimeSeconds = Self.round(min(runner.movingSeconds, duration), 3)
+        distanceMetres = Self.round(total, 2)
+        averagePaceSecondsPerKm = Self.pace(seconds: duration, metres: total)
+        switch runner.engine.state {
+        case .completed: state = "completed"
+        case .stopped: state = "stopped"
+        default: state = "in_progress"
+        }
+        units = runner.options.units
+        splits = runner.splits.splits.map {
+            SplitEntry(index: $0.index, distanceMetres: Self.round($0.distanceMetres, 3),
+                       elapsedSeconds: Self.round($0.elapsedSeconds, 3), splitSeconds: Self.round($0.splitSeconds, 3),
+                       paceSecondsPerKm: Self.round($0.paceSecondsPerKm, 1))
+        }
+        cues = runner.cues.map { CueEntry(atSeconds: Self.round($0.atSeconds - origin, 3), text: $0.text, kind: $0.kind) }
+        fixes = FixCounts(epochs: runner.epochs, used: runner.used, rejected: runner.rejected, linesBad: linesBad)
+    }
+
+    static func pace(seconds: Double, metres: Double) -> Double? {
+        metres >= 1 ? round(seconds / metres * 1000, 1) : nil
+    }
+
+    static func round(_ value: Double, _ digits: Int) -> Double {
+        var scale = 1.0
+        for _ in 0..<digits { scale *= 10 }
+        return (value * scale).rounded() / scale
+    }
+}

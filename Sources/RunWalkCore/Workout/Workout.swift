@@ -1,0 +1,74 @@
+/// What a phase of a workout is for.
+public enum PhaseKind: String, Sendable, Codable, CaseIterable {
+    case warmup, run, walk, cooldown
+}
+
+/// When a phase ends: after a duration, or once a distance has been covered.
+public enum PhaseTarget: Sendable, Equatable, Hashable {
+    case duration(Duration)
+    case distance(metres: Double)
+
+    /// The duration in seconds, for time phases.
+    public var durationSeconds: Double? {
+        if case .duration(let d) = self { return d.seconds }
+        return nil
+    }
+
+    /// The distance in metres, for distance phases.
+    public var distanceMetres: Double? {
+        if case .distance(let m) = self { return m }
+        return nil
+    }
+}
+
+/// One phase as planned: its kind and its target.
+public struct PlannedPhase: Sendable, Equatable, Hashable {
+    public var kind: PhaseKind
+    public var target: PhaseTarget
+
+    public init(_ kind: PhaseKind, _ target: PhaseTarget) {
+        self.kind = kind
+        self.target = target
+    }
+}
+
+/// A workout: the text it was written as and the flat list of phases it expands to.
+public struct Workout: Sendable, Equatable {
+    /// The spec as the user typed it (or the saved workout's name).
+    public var spec: String
+    public var phases: [PlannedPhase]
+
+    public init(spec: String, phases: [PlannedPhase]) {
+        self.spec = spec
+        self.phases = phases
+    }
+
+    /// Parses a compact workout spec such as `"5m warmup, 8x(90s run, 60s walk), 5m cooldown"`.
+    public init(parsing spec: String) throws(WorkoutSpecError) {
+        var parser = WorkoutSpecParser(spec)
+        self.init(spec: spec, phases: try parser.parse())
+    }
+
+    /// The planned total duration, when every phase is a time phase.
+    public var plannedDuration: Duration? {
+        var total = Duration.zero
+        for phase in phases {
+            guard case .duration(let d) = phase.target else { return nil }
+            total += d
+        }
+        return total
+    }
+}
+
+extension Duration {
+    /// The duration as floating-point seconds (for output and arithmetic with distances).
+    public var seconds: Double {
+        let c = components
+        return Double(c.seconds) + Double(c.attoseconds) * 1e-18
+    }
+
+    /// A duration from floating-point seconds, rounded to the microsecond.
+    public static func seconds(double value: Double) -> Duration {
+        .microseconds(Int64((value * 1_000_000).rounded()))
+    }
+}

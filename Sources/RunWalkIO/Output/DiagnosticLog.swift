@@ -1,0 +1,35 @@
+import RunWalkCore
+
+/// Collects problems found in input, reporting each cause once with its first position and
+/// a count at the end, so a log full of one fault does not flood the terminal.
+public struct DiagnosticLog: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var path: String
+        public var firstLine: Int
+        public var problem: NMEASentence.Problem
+        public var count: Int
+    }
+
+    public private(set) var entries: [Entry] = []
+    private let sink: @Sendable (String) -> Void
+
+    public init(sink: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.sink = sink
+    }
+
+    public mutating func report(path: String, line: Int, problem: NMEASentence.Problem) {
+        if let i = entries.firstIndex(where: { $0.path == path && $0.problem == problem }) {
+            entries[i].count += 1
+            return
+        }
+        entries.append(Entry(path: path, firstLine: line, problem: problem, count: 1))
+        sink("warning: \(path):\(line): \(problem.rawValue) (further lines with this fault are counted, not shown)")
+    }
+
+    /// One line per cause that occurred more than once.
+    public func closingLines() -> [String] {
+        entries.filter { $0.count > 1 }.map {
+            "warning: \($0.path): \($0.count) lines with \($0.problem.rawValue) (first at line \($0.firstLine))"
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import RunWalkCore
+
+/// The summary as a terminal table.
+public enum SummaryText {
+    public static func render(_ s: Summary) -> String {
+        var lines: [String] = []
+        lines.append("Workout   \(s.workout)")
+        if let start = s.startUTC { lines.append("Start     \(start)") }
+        lines.append("Result    \(s.state)")
+        lines.append("Distance  \(distance(s.distanceMetres, s.units))")
+        lines.append("Time      \(clock(s.durationSeconds))   moving \(clock(s.movingTimeSeconds))")
+        lines.append("Pace      \(pace(s.averagePaceSecondsPerKm, s.units))")
+        lines.append("")
+        lines.append(row(["#", "phase", "start", "planned", "time", "distance", "pace"], widths: [3, 9, 8, 9, 8, 10, 10]))
+        for p in s.phases {
+            let planned = p.planned.durationSeconds.map(clock) ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
+            lines.append(row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
+                              distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
+                             widths: [3, 9, 8, 9, 8, 10, 10]))
+        }
+        if !s.splits.isEmpty {
+            lines.append("")
+            lines.append(row([s.units == .metric ? "km" : "mile", "elapsed", "split", "pace"], widths: [5, 9, 8, 10]))
+            for split in s.splits {
+                lines.append(row([String(split.index), clock(split.elapsedSeconds), clock(split.splitSeconds),
+                                  pace(split.paceSecondsPerKm, s.units)], widths: [5, 9, 8, 10]))
+            }
+        }
+        lines.append("")
+        lines.append("Fixes     \(s.fixes.epochs) epochs, \(s.fixes.used) used, \(s.fixes.rejected) rejected, \(s.fixes.linesBad) bad lines")
+        return lines.joined(separator: "\n")
+    }
+
+    static func row(_ cells: [String], widths: [Int]) -> String {
+        zip(cells, widths).map { cell, width in
+            cell.count >= width ? cell : String(repeating: " ", count: width - cell.count) + cell
+        }.joined(separator: " ")
+    }
+
+    /// `1:05:03` or `5:03.2`-free `5:03`.
+    public static func clock(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let h = total / 3600, m = total / 60 % 60, s = total % 60
+        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+    }
+
+    public static func distance(_ metres: Double, _ units: Units) -> String {
+        units == .metric ? String(format: "%.2f km", metres / 1000) : String(format: "%.2f mi", metres / 1609.344)
+    }
+
+    public static func pace(_ secondsPerKm: Double?, _ units: Units) -> String {
+        guard let secondsPerKm else { return "-" }
+        let value = units == .metric ? secondsPerKm : secondsPerKm * 1.609344
+        return clock(value) + (units == .metric ? " /km" : " /mi")
+    }
+}
