@@ -487,6 +487,7 @@ def receiver_epochs(cfg, tr, path):
               list(range(1, 33)), cfg["sky"] == "urban", rate) if cfg.get("gsv_model", True) else None
     hlo, hhi = cfg["hdop"]
     hmean = math.sqrt(hlo * hhi)
+    prev_used = set()
     outl = {}
     for o in cfg.get("outliers", []):
         for j in range(o["fixes"]):
@@ -541,12 +542,16 @@ def receiver_epochs(cfg, tr, path):
         used_prns = []
         nu = nused
         if sats is not None:
+            # prefer satellites already in use (hysteresis, like a real tracking loop)
             cands = sorted([x for x in sats if x[3] is not None and x[3] >= 25],
-                           key=lambda x: (-x[3], x[0]))
+                           key=lambda x: (-(x[3] + (4 if x[0] in prev_used else 0)), x[0]))
             nu = min(nused, len(cands), 12)
             used_prns = sorted(x[0] for x in cands[:nu])
-        hdop = math.exp(math.log(hmean) + lh.step()) * math.sqrt(9.0 / max(nu, 4))
-        hdop = max(hlo, min(hhi, hdop))
+            prev_used = set(used_prns)
+        # HDOP: slow log-normal-ish process, worse with fewer satellites, squashed
+        # smoothly into the track's range (no hard clamping)
+        z = lh.step() / 0.22 + 1.6 * ((nlo + nhi) / 2.0 - nu) / max(1.0, (nhi - nlo))
+        hdop = hlo + (hhi - hlo) / (1.0 + math.exp(-1.1 * z))
         vdop = hdop * (1.45 + 0.1 * math.sin(t / 97.0))
         pdop = math.hypot(hdop, vdop)
         ep = Epoch()
@@ -735,7 +740,7 @@ def make_city():
                 workout="10m warmup, 6x(3m run, 2m walk), 5m cooldown",
                 start=dt.datetime(2026, 4, 14, 17, 45, 0), rate=1, talker="GP",
                 sentences=["RMC", "GGA", "GSA", "GSV"], lat0=47.3779, lon0=8.5264, geoid=48.0,
-                sigma=4.5, tau=45.0, jitter=1.0, hdop=(1.2, 3.0), nsat=(6, 10), sky="urban",
+                sigma=4.5, tau=60.0, jitter=0.8, hdop=(1.2, 3.0), nsat=(6, 10), sky="urban",
                 dop_sigma=0.15, still_sigma=0.05, still_max=0.1, still_course="empty",
                 scenario="stop-and-go city route (street polyline with right-angle and oblique turns, "
                          "6 m corner fillets), traffic-light stops at corners; urban canyon: "
@@ -765,7 +770,7 @@ def make_trail():
     return dict(name="trail-10hz.nmea", seed=seed, workout="10x(400m run, 200m walk)",
                 start=dt.datetime(2026, 4, 18, 8, 10, 0), rate=10, talker="GN",
                 sentences=["RMC", "GGA"], lat0=47.3490, lon0=8.4920, geoid=48.1,
-                sigma=2.5, tau=40.0, jitter=0.3, smooth_tau=1.5, hdop=(0.9, 1.8), nsat=(10, 16),
+                sigma=2.5, tau=40.0, jitter=0.3, smooth_tau=1.5, hdop=(0.9, 1.8), nsat=(9, 14),
                 sky="canopy", gsv_model=False,
                 dop_sigma=0.10, still_sigma=0.04, still_max=0.1, still_course="empty",
                 scenario="winding forest trail with elevation changes (about +-35 m), moderate "

@@ -1,6 +1,18 @@
 import Foundation
 
-// Release-mode benchmarks; each subcommand measures against a peer in the same run.
+// Release-mode benchmarks; each subcommand measures RunWalk against a peer in the same run.
+// Each benchmark lives in its own file and registers here by name.
+let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [:]
+
 let arguments = CommandLine.arguments.dropFirst()
-FileHandle.standardError.write(Data("runwalk-bench: subcommands arrive with the issues that define them (nmea, accuracy, voice, store); got \(arguments.joined(separator: " "))\n".utf8))
-exit(2)
+guard let name = arguments.first, let benchmark = benchmarks[name] else {
+    let known = benchmarks.keys.sorted().joined(separator: ", ")
+    FileHandle.standardError.write(Data("usage: runwalk-bench <\(known.isEmpty ? "none yet" : known)> [options]\n".utf8))
+    exit(2)
+}
+do {
+    try benchmark(arguments.dropFirst())
+} catch {
+    FileHandle.standardError.write(Data("runwalk-bench \(name): \(error)\n".utf8))
+    exit(1)
+}
