@@ -2,6 +2,8 @@
 public enum SessionEvent: Sendable, Equatable {
     case engine(EngineEvent)
     case telemetry(TelemetryUpdate, clockSeconds: Double)
+    /// A point for the recorded track (accepted fixes while the workout runs).
+    case trackPoint(TrackPoint)
     case split(Split)
     case cue(Cue)
 }
@@ -15,6 +17,8 @@ public struct SessionOptions: Sendable, Equatable {
     public var enabledCues: Set<CueKind> = Set(CueKind.allCases)
     /// Below this speed a fix does not count as moving time, metres per second.
     public var movingSpeedThreshold = 0.5
+    /// A gap between accepted fixes longer than this starts a new track segment, seconds.
+    public var gapSeconds = 5.0
 
     public init() {}
 }

@@ -22,6 +22,7 @@ public struct SessionRunner: Sendable {
     private var lastTelemetryDistance: Double?
     private var lastMovingClock: Double?
     private var clockOffsetForSplits = 0.0
+    private var lastPointSeconds: Double?
 
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
         self.workout = workout
@@ -55,7 +56,19 @@ public struct SessionRunner: Sendable {
         if update.accepted { lastMovingClock = seconds }
         lastUpdate = update
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
+        let phaseAtFix = engine.phaseIndex
         events += handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+        if running, update.accepted, let lat = update.latitude, let lon = update.longitude {
+            let elapsed = seconds - clockOffsetForSplits
+            let point = TrackPoint(
+                elapsedSeconds: elapsed, time: update.time, latitude: lat, longitude: lon,
+                altitudeMSL: update.altitudeMSL, distanceMetres: activeDistanceMetres,
+                speedMetresPerSecond: update.speedMetresPerSecond, paceSecondsPerKm: update.paceSecondsPerKm,
+                phaseIndex: phaseAtFix, rawLatitude: fix.latitude, rawLongitude: fix.longitude,
+                afterGap: lastPointSeconds.map { elapsed - $0 > options.gapSeconds } ?? false)
+            lastPointSeconds = elapsed
+            events.append(.trackPoint(point))
+        }
         if running {
             for split in splits.add(elapsedSeconds: seconds - clockOffsetForSplits, distanceMetres: activeDistanceMetres) {
                 events.append(.split(split))
