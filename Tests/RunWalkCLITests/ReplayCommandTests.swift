@@ -53,3 +53,76 @@ struct ReplayCommandTests {
         #expect(result.stderr == "runwalk: error: no-such-track.nmea: no such file\n")
     }
 }
+
+@Suite("runwalk replay --json (contract)")
+struct ReplayContractTests {
+    static let spec = "5m warmup, 8x(90s run, 60s walk), 5m cooldown"
+
+    @Test("the loop track's phases fall exactly on the planned boundaries")
+    func plannedBoundaries() throws {
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/track-loop.nmea", "--workout", Self.spec, "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+        let summary = try #require(object as? [String: Any])
+        #expect(summary["workout"] as? String == Self.spec)
+        #expect(summary["start_utc"] as? String == "2026-04-12T06:30:00Z")
+        #expect(summary["duration_s"] as? Double == 1800)
+        let phases = try #require(summary["phases"] as? [[String: Any]])
+        #expect(phases.count == 18)
+        let planned: [Double] = [300] + Array(repeating: [90.0, 60.0], count: 8).flatMap { $0 } + [300]
+        var start = 0.0
+        for (phase, length) in zip(phases, planned) {
+            #expect(phase["start_s"] as? Double == start)
+            #expect(phase["duration_s"] as? Double == length)
+            #expect((phase["planned"] as? [String: Any])?["duration_s"] as? Double == length)
+            #expect(phase["distance_m"] is Double)
+            start += length
+        }
+        #expect(phases.map { $0["kind"] as? String } == ["warmup"] + Array(repeating: ["run", "walk"], count: 8).flatMap { $0 } + ["cooldown"])
+        for key in ["moving_time_s", "distance_m", "avg_pace_s_per_km", "splits", "cues", "fixes"] {
+            #expect(summary[key] != nil, "missing \(key)")
+        }
+        let fixes = try #require(summary["fixes"] as? [String: Any])
+        #expect(fixes["epochs"] as? Int == 1801)
+        #expect(fixes["lines_bad"] as? Int == 0)
+        // Truth beside the track: the distance is within 5 % even for this first estimator.
+        let truth = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: RunWalkBinary.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.truth.json"))) as? [String: Any]
+        let truthDistance = try #require(truth?["distance_m"] as? Double)
+        let distance = try #require(summary["distance_m"] as? Double)
+        #expect(abs(distance - truthDistance) / truthDistance < 0.05)
+    }
+
+    @Test("--json prints only JSON on standard output")
+    func onlyJSON() throws {
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/demo-short.nmea", "--workout", "1m warmup, 2x(30s run, 30s walk), 1m cooldown", "--json"])
+        #expect(result.status == 0)
+        #expect((try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) != nil)
+    }
+
+    @Test("a track shorter than the workout ends the summary as incomplete")
+    func incomplete() throws {
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/demo-short.nmea", "--workout", "30m run", "--json"])
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(summary["state"] as? String == "incomplete")
+        let phase = try #require((summary["phases"] as? [[String: Any]])?.first)
+        #expect(phase["end_reason"] as? String == "stopped")
+        #expect((phase["duration_s"] as? Double ?? 0) > 240)
+    }
+}
+
+@Suite("runwalk fixes")
+struct FixesCommandTests {
+    @Test("one JSON object per epoch with the DESIGN keys")
+    func jsonl() throws {
+        let result = try RunWalkBinary.run(["fixes", "SampleTracks/demo-short.nmea", "--format", "jsonl"])
+        #expect(result.status == 0)
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 251)
+        let first = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(first["time"] as? String != nil)
+        for key in ["lat", "lon", "alt_msl", "mode", "quality", "hdop", "sats"] {
+            #expect(first[key] != nil, "missing \(key)")
+        }
+    }
+}

@@ -6,7 +6,7 @@ public enum SummaryJSON {
     /// The summary as pretty-printed JSON with the contract's keys.
     public static func encode(_ summary: Summary) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(summary), as: UTF8.self)
     }
 
