@@ -11,7 +11,7 @@ struct ReplayCommand: ParsableCommand {
     @Argument(help: "NMEA 0183 track file ('-' for standard input).")
     var track: String
 
-    @Option(name: .long, help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\".")
+    @Option(name: .long, help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\", or a name from `runwalk workouts list`.")
     var workout: String
 
     @Option(name: .long, help: "Replay speed: 1 is real time; omit for as fast as possible.")
@@ -62,9 +62,13 @@ struct ReplayCommand: ParsableCommand {
 
 extension Units: ExpressibleByArgument {}
 
-/// Parses `--workout`, turning spec errors into one line with the column, then the caret.
+/// Parses a workout argument: a saved or built-in name, else a spec. Spec errors become one
+/// line with the column, then the caret.
 enum WorkoutArgument {
     static func parse(_ spec: String) throws -> Workout {
+        if let entry = try WorkoutStore.load().entry(named: spec) {
+            return try Workout(parsing: entry.spec)
+        }
         do {
             return try Workout(parsing: spec)
         } catch {

@@ -34,6 +34,9 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
         "\(what) at column \(column)\(hint)"
     }
 
+    /// What is wrong, without the column (for messages that give the position themselves).
+    public var cause: String { what + hint }
+
     private var what: String {
         switch reason {
         case .empty: return "empty workout spec"

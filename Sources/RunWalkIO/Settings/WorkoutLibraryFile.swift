@@ -1,0 +1,53 @@
+import Foundation
+import RunWalkCore
+
+/// Where RunWalk keeps settings: `$RUNWALK_CONFIG_DIR`, else `$XDG_CONFIG_HOME/runwalk`, else `~/.config/runwalk`.
+public enum ConfigDirectory {
+    public static func url(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        if let dir = environment["RUNWALK_CONFIG_DIR"], !dir.isEmpty { return URL(fileURLWithPath: dir) }
+        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+            return URL(fileURLWithPath: xdg).appendingPathComponent("runwalk")
+        }
+        let home = environment["HOME"] ?? NSHomeDirectory()
+        return URL(fileURLWithPath: home).appendingPathComponent(".config/runwalk")
+    }
+}
+
+/// The user's named workouts on disk (`workouts.txt` in the config folder).
+public struct WorkoutLibraryFile {
+    public let url: URL
+
+    public init(directory: URL = ConfigDirectory.url()) {
+        url = directory.appendingPathComponent("workouts.txt")
+    }
+
+    /// Reads the library; a missing file is an empty library. Errors name the file, line and column.
+    public func load() throws -> WorkoutLibrary {
+        guard FileManager.default.fileExists(atPath: url.path) else { return WorkoutLibrary() }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        return WorkoutLibrary(userEntries: try Self.entries(in: text, path: url.path))
+    }
+
+    /// Parses workouts from text, naming `path` in errors.
+    public static func entries(in text: String, path: String) throws -> [WorkoutLibrary.Entry] {
+        do { return try WorkoutLibrary.parse(text) } catch {
+            throw WorkoutFileError(path: path, error: error)
+        }
+    }
+
+    /// Writes the library atomically (a crash leaves the old file or the new one, never half of one).
+    public func save(_ library: WorkoutLibrary) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(library.serialised().utf8).write(to: url, options: .atomic)
+    }
+}
+
+/// A workouts file error with the file it is in.
+public struct WorkoutFileError: Error, CustomStringConvertible {
+    public var path: String
+    public var error: WorkoutLibrary.FileError
+    public var description: String { "\(path): \(error.description)" }
+}
