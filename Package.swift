@@ -17,10 +17,16 @@ let package = Package(
         .target(name: "RunWalkCore"),
         // Files, standard streams and the replay pipeline around the core.
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore"]),
+        // libgps (gpsd's client library); imported only by RunWalkGPS.
+        .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
+        // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
+        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "CLibGPS"]),
+        // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
+        .target(name: "RunWalkTestSupport", path: "Tests/Support/RunWalkTestSupport"),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO",
+                "RunWalkCore", "RunWalkIO", "RunWalkGPS",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -30,6 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
-        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore"]),
+        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
     ]
 )

@@ -32,6 +32,9 @@ public struct Fix: Sendable, Equatable {
     public var latitudeErrorMetres: Double?
     public var longitudeErrorMetres: Double?
     public var altitudeErrorMetres: Double?
+    /// Estimated horizontal and vertical position error (gpsd's eph/epv, 95 %), metres.
+    public var horizontalErrorMetres: Double?
+    public var verticalErrorMetres: Double?
 
     public init(time: UTCTime, dateKnown: Bool = true) {
         self.time = time

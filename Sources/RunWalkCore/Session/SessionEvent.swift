@@ -6,6 +6,36 @@ public enum SessionEvent: Sendable, Equatable {
     case trackPoint(TrackPoint)
     case split(Split)
     case cue(Cue)
+    /// The GPS signal went away or came back (live runs); the gap is recorded.
+    case gps(GPSSignalEvent)
+}
+
+/// The GPS signal going away or returning, at a clock time in seconds.
+public enum GPSSignalEvent: Sendable, Equatable {
+    case lost(atSeconds: Double, reason: GPSGap.Reason)
+    case back(atSeconds: Double)
+}
+
+/// A stretch of the session without usable fixes.
+public struct GPSGap: Sendable, Equatable, Codable {
+    /// Why there were no fixes: none yet since the start, or the signal (or the source) went away.
+    public enum Reason: String, Sendable, Codable {
+        case noFixYet = "no_fix_yet", signalLost = "signal_lost"
+    }
+
+    /// Clock seconds (the summary turns them into seconds from the workout's start).
+    public var startSeconds: Double
+    /// Nil while the gap lasts.
+    public var endSeconds: Double?
+    public var reason: Reason
+
+    enum CodingKeys: String, CodingKey { case startSeconds = "start_s", endSeconds = "end_s", reason }
+
+    public init(startSeconds: Double, endSeconds: Double? = nil, reason: Reason) {
+        self.startSeconds = startSeconds
+        self.endSeconds = endSeconds
+        self.reason = reason
+    }
 }
 
 /// How a session is run.

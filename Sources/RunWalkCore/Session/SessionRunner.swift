@@ -18,6 +18,8 @@ public struct SessionRunner: Sendable {
     /// Distance while the workout was active (pauses excluded), metres.
     public private(set) var activeDistanceMetres = 0.0
     public private(set) var lastUpdate: TelemetryUpdate?
+    /// Stretches without fixes (live runs), the last one open while the signal is lost.
+    public private(set) var gpsGaps: [GPSGap] = []
     private let planner: CuePlanner
     private var lastTelemetryDistance: Double?
     private var lastMovingClock: Double?
@@ -97,6 +99,26 @@ public struct SessionRunner: Sendable {
 
     public mutating func stop(at clock: Duration) -> [SessionEvent] {
         handle(engine.stop(at: clock, distanceMetres: activeDistanceMetres))
+    }
+
+    /// The GPS signal is gone at `clock` (no fixes, or the source went away): marks a gap and
+    /// announces it once, until `gpsBack(at:)`. Time keeps moving the workout on.
+    public mutating func gpsLost(at clock: Duration, reason: GPSGap.Reason = .signalLost) -> [SessionEvent] {
+        if let last = gpsGaps.last, last.endSeconds == nil { return [] }
+        var events = advance(to: clock)
+        gpsGaps.append(GPSGap(startSeconds: clock.seconds, reason: reason))
+        events.append(.gps(.lost(atSeconds: clock.seconds, reason: reason)))
+        events += record(planner.gpsLost(atSeconds: clock.seconds, reason: reason))
+        return events
+    }
+
+    /// Fixes are back at `clock`: closes the open gap and announces it.
+    public mutating func gpsBack(at clock: Duration) -> [SessionEvent] {
+        guard let last = gpsGaps.indices.last, gpsGaps[last].endSeconds == nil else { return [] }
+        gpsGaps[last].endSeconds = clock.seconds
+        var events: [SessionEvent] = [.gps(.back(atSeconds: clock.seconds))]
+        events += record(planner.gpsBack(atSeconds: clock.seconds, after: gpsGaps[last].reason))
+        return events
     }
 
     /// The session's summary so far (the contract JSON's content).

@@ -66,9 +66,11 @@ public struct Summary: Sendable, Equatable, Codable {
     public var splits: [SplitEntry]
     public var cues: [CueEntry]
     public var fixes: FixCounts
+    /// Stretches without GPS fixes (live runs), seconds from the workout's start; nil when there were none.
+    public var gpsGaps: [GPSGap]?
 
     enum CodingKeys: String, CodingKey {
-        case workout, state, units, phases, splits, cues, fixes
+        case workout, state, units, phases, splits, cues, fixes, gpsGaps = "gps_gaps"
         case startUTC = "start_utc", durationSeconds = "duration_s", movingTimeSeconds = "moving_time_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
     }
@@ -110,6 +112,10 @@ extension Summary {
                        paceSecondsPerKm: Self.round($0.paceSecondsPerKm, 1))
         }
         cues = runner.cues.map { CueEntry(atSeconds: Self.round($0.atSeconds - origin, 3), text: $0.text, kind: $0.kind) }
+        gpsGaps = runner.gpsGaps.isEmpty ? nil : runner.gpsGaps.map {
+            GPSGap(startSeconds: Self.round($0.startSeconds - origin, 3),
+                   endSeconds: $0.endSeconds.map { Self.round($0 - origin, 3) }, reason: $0.reason)
+        }
         fixes = FixCounts(epochs: runner.epochs, used: runner.used, rejected: runner.rejected, linesBad: linesBad)
     }
 

@@ -32,6 +32,16 @@ public struct CuePlanner: Sendable {
         make(at, "Workout complete. \(SpokenText.distance(distanceMetres, units: units)) in \(SpokenText.duration(durationSeconds)).", .complete)
     }
 
+    /// The GPS signal went away (or there has been none yet).
+    public func gpsLost(atSeconds at: Double, reason: GPSGap.Reason) -> [Cue] {
+        make(at, reason == .noFixYet ? "Waiting for GPS." : "GPS signal lost.", .gps)
+    }
+
+    /// Fixes are back after a gap.
+    public func gpsBack(atSeconds at: Double, after reason: GPSGap.Reason) -> [Cue] {
+        make(at, reason == .noFixYet ? "GPS ready." : "GPS back.", .gps)
+    }
+
     /// A split announcement.
     public func cues(for split: Split) -> [Cue] {
         let unitWord = units == .metric ? "Kilometre" : "Mile"

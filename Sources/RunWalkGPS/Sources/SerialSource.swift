@@ -1,0 +1,154 @@
+import Foundation
+import RunWalkCore
+
+/// Fixes from a receiver on a serial port, read directly (no gpsd): the device is opened in
+/// raw mode at `baud`, its bytes split into lines and decoded.
+///
+/// When the device goes away (unplugged), the epoch in hand is delivered, the loss reported,
+/// and the device reopened with a growing delay until it is back or the consumer stops.
+public struct SerialSource: LocationSource {
+    public var path: String
+    public var baud: Int
+    public var pollMilliseconds: Int32 = 250
+    public var backoffInitialSeconds = 0.5
+    public var backoffMaximumSeconds = 4.0
+
+    public init(path: String, baud: Int = 9600) {
+        self.path = path
+        self.baud = baud
+    }
+
+    public var description: String { "serial device \(path) at \(baud) baud" }
+
+    public func events() -> AsyncStream<LocationEvent> {
+        let source = self
+        return threadedStream(name: "runwalk.serial") { continuation, stop in
+            source.serve(continuation, stop)
+        }
+    }
+
+    private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
+        var backoff = Backoff(initialSeconds: backoffInitialSeconds, maximumSeconds: backoffMaximumSeconds)
+        var failures = FailureReporter()
+        var decoder = NMEADecoder()
+        var framer = NMEALineFramer()
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
+        defer { buffer.deallocate() }
+        while !stop.isSet {
+            let fd: Int32
+            do {
+                fd = try SerialPort.open(path: path, baud: baud)
+            } catch {
+                failures.report("\(error.description); retrying", to: continuation)
+                if !stop.sleep(seconds: backoff.next()) { return }
+                continue
+            }
+            continuation.yield(.connected("opened \(path) at \(baud) baud"))
+            failures.reset()
+            backoff.reset()
+            var badSoFar = decoder.statistics.linesBad
+            let lost = read(fd, buffer, &framer, &decoder, &badSoFar, continuation, stop)
+            Glibc.close(fd)
+            // Deliver the epoch in hand; a reopened device starts with fresh lines.
+            framer.finish { line in feed(line, &decoder, continuation) }
+            framer = NMEALineFramer()
+            if let fix = decoder.finish() { continuation.yield(.fix(fix)) }
+            guard let lost else { return }
+            failures.report("serial device \(path): \(lost); waiting for it to come back", to: continuation)
+            if !stop.sleep(seconds: backoff.next()) { return }
+        }
+    }
+
+    /// Reads until the device fails (returns why) or a stop is asked for (returns nil).
+    private func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ framer: inout NMEALineFramer,
+                      _ decoder: inout NMEADecoder, _ badSoFar: inout Int,
+                      _ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) -> String? {
+        while !stop.isSet {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&poller, 1, pollMilliseconds)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            if ready == 0 { continue }
+            let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
+            if count < 0 {
+                if errno == EINTR || errno == EAGAIN { continue }
+                return String(cString: strerror(errno))
+            }
+            if count == 0 {
+                if poller.revents & Int16(POLLHUP) != 0 { return "hung up" }
+                continue
+            }
+            framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
+                feed(line, &decoder, continuation)
+            }
+            let bad = decoder.statistics.linesBad
+            if bad > badSoFar {
+                continuation.yield(.badLines(bad - badSoFar))
+                badSoFar = bad
+            }
+        }
+        return nil
+    }
+
+    private func feed(_ line: NMEALineFramer.Line, _ decoder: inout NMEADecoder,
+                      _ continuation: AsyncStream<LocationEvent>.Continuation) {
+        let output = decoder.feed(line: Substring(String(decoding: line.bytes, as: UTF8.self)))
+        if let fix = output.fix { continuation.yield(.fix(fix)) }
+    }
+}
+
+/// Why a serial device could not be used.
+public struct SerialPortError: Error, CustomStringConvertible {
+    public var description: String
+}
+
+/// Opening a serial device in raw mode at a baud rate (termios).
+public enum SerialPort {
+    /// The termios speed constant for `baud`, for the rates receivers use.
+    public static func speed(baud: Int) -> speed_t? {
+        switch baud {
+        case 1200: return speed_t(B1200)
+        case 2400: return speed_t(B2400)
+        case 4800: return speed_t(B4800)
+        case 9600: return speed_t(B9600)
+        case 19200: return speed_t(B19200)
+        case 38400: return speed_t(B38400)
+        case 57600: return speed_t(B57600)
+        case 115_200: return speed_t(B115200)
+        case 230_400: return speed_t(B230400)
+        case 460_800: return speed_t(B460800)
+        case 921_600: return speed_t(B921600)
+        default: return nil
+        }
+    }
+
+    /// Opens `path` for reading, raw (no echo, no line editing, 8N1) at `baud`; returns the descriptor.
+    public static func open(path: String, baud: Int) throws(SerialPortError) -> Int32 {
+        guard let speed = speed(baud: baud) else {
+            throw SerialPortError(description: "serial device \(path): unsupported baud rate \(baud)")
+        }
+        let fd = Glibc.open(path, O_RDWR | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        guard fd >= 0 else {
+            throw SerialPortError(description: "cannot open serial device \(path): \(String(cString: strerror(errno)))")
+        }
+        var settings = termios()
+        guard tcgetattr(fd, &settings) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw SerialPortError(description: "serial device \(path) is not a terminal: \(reason)")
+        }
+        cfmakeraw(&settings)
+        settings.c_cflag |= tcflag_t(CLOCAL | CREAD)
+        _ = cfsetispeed(&settings, speed)
+        _ = cfsetospeed(&settings, speed)
+        guard tcsetattr(fd, TCSANOW, &settings) == 0 else {
+            let reason = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw SerialPortError(description: "cannot set serial device \(path) to \(baud) baud: \(reason)")
+        }
+        _ = tcflush(fd, TCIFLUSH)
+        return fd
+    }
+}
