@@ -7,6 +7,7 @@ public enum GPSSourceSpec: Sendable, Equatable {
     /// Why a `--gps` value was not understood.
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Parses a `--gps` value.

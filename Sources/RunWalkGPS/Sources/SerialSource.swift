@@ -102,6 +102,7 @@ public struct SerialSource: LocationSource {
 /// Why a serial device could not be used.
 public struct SerialPortError: Error, CustomStringConvertible {
     public var description: String
+    public init(description: String) { self.description = description }
 }
 
 /// Opening a serial device in raw mode at a baud rate (termios).

@@ -50,15 +50,15 @@ struct Backoff {
     mutating func reset() { nextSeconds = initialSeconds }
 }
 
-/// Reports a failure once, and again only when its wording changes (a retry loop must not flood).
+/// Reports an outage once (a retry loop must not flood), until a success resets it.
 struct FailureReporter {
-    private var last: String?
+    private var reported = false
 
     mutating func report(_ message: String, to continuation: AsyncStream<LocationEvent>.Continuation) {
-        guard message != last else { return }
-        last = message
+        guard !reported else { return }
+        reported = true
         continuation.yield(.unavailable(message))
     }
 
-    mutating func reset() { last = nil }
+    mutating func reset() { reported = false }
 }

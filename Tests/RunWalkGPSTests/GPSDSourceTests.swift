@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import RunWalkCore
+import RunWalkGPS
+import RunWalkTestSupport
+
+@Suite("GPSDSource (real gpsd)", .serialized,
+       .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/bootstrap installs gpsd and gpsd-clients)"))
+struct GPSDSourceTests {
+    @Test("gpsfake's fixes arrive as the file's fixes: same times, positions, speeds")
+    func throughGPSFake() async throws {
+        let track = Repository.sampleTrack("demo-short.nmea")
+        let expected = try fileFixes(track)
+        let port = FreePort.loopback()
+        // 2 sentences per epoch, 5 ms apart: the 310 epochs take about 3 s.
+        let fake = try GPSDHarness.startGPSFake(port: port, track: track, cycleSeconds: 0.005)
+        defer { fake.stop() }
+        let collector = SourceCollector()
+        let last = try #require(expected.last).time
+        await collector.run(GPSDSource(host: "127.0.0.1", port: String(port)), seconds: 20) { events in
+            events.contains { if case .fix(let fix) = $0 { return fix.time >= last } else { return false } }
+        }
+        let fixes = collector.fixes
+        #expect(collector.hasConnected)
+        // A client that connects after gpsfake began misses the first epochs; the rest must all be there.
+        try #require(fixes.count > expected.count - 20, "got \(fixes.count) of \(expected.count) fixes")
+        let byTime = Dictionary(expected.map { ($0.time, $0) }, uniquingKeysWith: { a, _ in a })
+        for fix in fixes {
+            let reference = try #require(byTime[fix.time], "gpsd invented an epoch at \(fix.time.iso8601())")
+            #expect(abs((fix.latitude ?? 0) - (reference.latitude ?? 1)) < 1e-7)
+            #expect(abs((fix.longitude ?? 0) - (reference.longitude ?? 1)) < 1e-7)
+            #expect(abs((fix.speedMetresPerSecond ?? -1) - (reference.speedMetresPerSecond ?? -2)) < 0.01)
+            #expect(fix.mode != nil)
+        }
+        #expect(fixes.map(\.time) == fixes.map(\.time).sorted(), "one fix per epoch, in order")
+        let withAltitude = fixes.filter { $0.altitudeMSL != nil && $0.horizontalErrorMetres != nil }
+        #expect(withAltitude.count > fixes.count - 3, "3D fixes carry altMSL and eph")
+    }
+
+    @Test("gpsd over UDP: DOPs and satellites from SKY reach the fixes")
+    func skyFields() async throws {
+        let epochs = try Array(NMEAEpochs.load(Repository.sampleTrack("track-loop.nmea")).prefix(20))
+        let port = FreePort.loopback(), udp = FreePort.loopback(udp: true)
+        let daemon = try GPSDHarness.startUDPDaemon(port: port, udpPort: udp)
+        defer { daemon.stop() }
+        let collector = SourceCollector()
+        let feeder = UDPFeeder(port: udp)
+        defer { feeder.close() }
+        let feeding = Task.detached {
+            while !collector.hasConnected { try? await Task.sleep(for: .milliseconds(10)) }
+            try? await Task.sleep(for: .milliseconds(300))
+            for epoch in epochs {
+                epoch.forEach(feeder.send)
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        await collector.run(GPSDSource(host: "127.0.0.1", port: String(port)), seconds: 15) { events in
+            events.filter { if case .fix = $0 { return true } else { return false } }.count >= 15
+        }
+        feeding.cancel()
+        let fixes = collector.fixes
+        try #require(fixes.count >= 15, "got \(fixes.count) fixes; events \(collector.events.filter { if case .fix = $0 { false } else { true } })")
+        let late = fixes.suffix(5)
+        #expect(late.allSatisfy { $0.hdop != nil && $0.pdop != nil && $0.vdop != nil }, "\(late)")
+        #expect(late.allSatisfy { ($0.satellitesUsed ?? 0) > 0 })
+        #expect(late.allSatisfy { $0.latitudeErrorMetres != nil }, "GST's deviations")
+    }
+
+    @Test("no gpsd at the address: said once with the address, and retried")
+    func notRunning() async throws {
+        let port = FreePort.loopback()
+        let collector = SourceCollector()
+        var source = GPSDSource(host: "127.0.0.1", port: String(port))
+        source.backoffInitialSeconds = 0.05
+        source.backoffMaximumSeconds = 0.1
+        await collector.run(source, seconds: 1) { _ in false }
+        let messages = collector.events.compactMap { if case .unavailable(let m) = $0 { return m } else { return nil } }
+        #expect(messages.count == 1, "\(messages)")
+        #expect(messages.first?.hasPrefix("cannot connect to gpsd at 127.0.0.1:\(port): ") == true, "\(messages)")
+    }
+
+    @Test("gpsd killed and started again: the loss is reported and the source reconnects")
+    func reconnects() async throws {
+        let port = FreePort.loopback(), udp = FreePort.loopback(udp: true)
+        var daemon = try GPSDHarness.startUDPDaemon(port: port, udpPort: udp)
+        let collector = SourceCollector()
+        var source = GPSDSource(host: "127.0.0.1", port: String(port))
+        source.backoffInitialSeconds = 0.1
+        source.backoffMaximumSeconds = 0.2
+        let configured = source
+        let run = Task { await collector.run(configured, seconds: 15) { events in
+            events.filter { if case .connected = $0 { return true } else { return false } }.count >= 2
+        } }
+        while !collector.hasConnected { try await Task.sleep(for: .milliseconds(10)) }
+        daemon.send(SIGKILL)
+        _ = daemon.wait(seconds: 5)
+        try await Task.sleep(for: .milliseconds(400))
+        daemon = try GPSDHarness.startUDPDaemon(port: port, udpPort: udp)
+        defer { daemon.stop() }
+        await run.value
+        let kinds = collector.events.map { event -> String in
+            switch event {
+            case .connected: return "connected"
+            case .unavailable(let text): return text.hasPrefix("lost gpsd at 127.0.0.1:\(port)") ? "lost" : "unavailable: \(text)"
+            default: return "other"
+            }
+        }
+        #expect(kinds == ["connected", "lost", "connected"])
+    }
+}

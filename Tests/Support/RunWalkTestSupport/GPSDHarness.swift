@@ -1,0 +1,106 @@
+import Foundation
+
+/// A real gpsd for tests: either fed by UDP datagrams (deterministic, fast) or by gpsfake.
+public enum GPSDHarness {
+    public static let gpsdPath = "/usr/sbin/gpsd"
+    public static let gpsfakePath = "/usr/bin/gpsfake"
+
+    /// gpsd and gpsfake are installed (scripts/bootstrap installs them; tests skip without).
+    public static var isInstalled: Bool {
+        FileManager.default.isExecutableFile(atPath: gpsdPath) && FileManager.default.isExecutableFile(atPath: gpsfakePath)
+    }
+
+    /// Starts `gpsd -N -n -b -S PORT udp://127.0.0.1:UDPPORT` and waits until it listens.
+    public static func startUDPDaemon(port: UInt16, udpPort: UInt16) throws -> ChildProcess {
+        let daemon = try ChildProcess(gpsdPath, ["-N", "-n", "-b", "-S", String(port), "udp://127.0.0.1:\(udpPort)"])
+        try waitListening(port, process: daemon)
+        return daemon
+    }
+
+    /// Starts `gpsfake -1 -n -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
+    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> ChildProcess {
+        let fake = try ChildProcess(gpsfakePath, ["-1", "-n", "-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
+        try waitListening(port, process: fake)
+        return fake
+    }
+
+    struct NotListening: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    private static func waitListening(_ port: UInt16, process: ChildProcess) throws {
+        let deadline = Date().addingTimeInterval(10)
+        while Date() < deadline {
+            if FreePort.isListening(port) { return }
+            if !process.isRunning { break }
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        process.stop()
+        throw NotListening(description: "gpsd did not listen on port \(port): \(process.stderr)")
+    }
+}
+
+/// Sends NMEA lines to gpsd's UDP source, one datagram per sentence, epoch by epoch.
+public struct UDPFeeder: Sendable {
+    public let port: UInt16
+    private let fd: Int32
+
+    public init(port: UInt16) {
+        self.port = port
+        fd = socket(AF_INET, Int32(SOCK_DGRAM.rawValue), 0)
+    }
+
+    /// Sends one sentence (CR LF added); errors (nobody listening) are ignored, as a radio would.
+    public func send(_ line: String) {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = port.bigEndian
+        let bytes = Array((line + "\r\n").utf8)
+        _ = withUnsafePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                sendto(fd, bytes, bytes.count, 0, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+    }
+
+    public func close() { _ = Glibc.close(fd) }
+}
+
+struct EmptyTrack: Error { var path: String }
+
+/// An NMEA file split into epochs: the sentences that share a time field.
+public enum NMEAEpochs {
+    public static func load(_ path: String) throws -> [[String]] {
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        var epochs: [[String]] = []
+        var currentTime: Substring?
+        for raw in text.split(whereSeparator: \.isNewline) {
+            guard raw.hasPrefix("$") else { continue }
+            let fields = raw.split(separator: ",", omittingEmptySubsequences: false)
+            let type = fields.first?.suffix(3) ?? ""
+            let time: Substring? = (type == "RMC" || type == "GGA") && fields.count > 1 ? fields[1] : nil
+            if let time, time != currentTime || epochs.isEmpty {
+                currentTime = time
+                epochs.append([])
+            } else if epochs.isEmpty {
+                epochs.append([])
+            }
+            epochs[epochs.count - 1].append(String(raw))
+        }
+        guard !epochs.isEmpty else { throw EmptyTrack(path: path) }
+        return epochs
+    }
+}
+
+/// Where the repository is, from this file's path.
+public enum Repository {
+    public static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    public static func sampleTrack(_ name: String) -> String {
+        root.appendingPathComponent("SampleTracks").appendingPathComponent(name).path
+    }
+}
