@@ -138,15 +138,17 @@ struct RunCommandGPSDTests {
         #expect(run.stderr.contains("runwalk: gps: lost gpsd at 127.0.0.1:\(port)"), "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "connected to gpsd at").count - 1 == 2, "connected, then reconnected")
         let gaps = try #require(live.gpsGaps)
-        try #require(gaps.count == 1, "\(gaps)")
-        let gap = gaps[0]
+        // A loaded machine may stall the feed for a moment (at 20x); the outage is the one long gap.
+        let long = gaps.filter { ($0.endSeconds ?? .infinity) - $0.startSeconds > 5 }
+        try #require(long.count == 1, "\(gaps)")
+        let gap = long[0]
         #expect(gap.reason == .signalLost)
         #expect(gap.startSeconds > 95 && gap.startSeconds < 106, "gap from \(gap.startSeconds)")
         let end = try #require(gap.endSeconds)
         #expect(end > 114 && end < 150, "gap to \(end)")
         let texts = live.cues.map(\.text)
-        #expect(texts.filter { $0 == "GPS signal lost." }.count == 1)
-        #expect(texts.filter { $0 == "GPS back." }.count == 1)
+        #expect(texts.filter { $0 == "GPS signal lost." }.count == gaps.count, "announced once per gap")
+        #expect(texts.filter { $0 == "GPS back." }.count == gaps.count)
         // After the gap: the phases that began after it match replay's, and the total is close.
         for (a, b) in zip(live.phases, replay.phases) where a.startSeconds >= end {
             #expect(abs(a.distanceMetres - b.distanceMetres) <= 0.06 * b.distanceMetres,

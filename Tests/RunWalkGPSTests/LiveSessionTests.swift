@@ -91,3 +91,19 @@ struct LiveSessionTests {
         #expect(session.summary().state == "incomplete")
     }
 }
+
+@Suite("LiveSession at a fast clock")
+struct LiveSessionFastClockTests {
+    @Test("at 20x, a 200 ms stall is jitter, not a lost signal; 1 s of silence is")
+    func jitterIsNotALoss() throws {
+        var session = LiveSession(workout: try Workout(parsing: "1m run"), settings: LiveSettings(clock: .monotonic(scale: 20)))
+        _ = session.begin(now: .zero, utc: nil)
+        var events = session.handle(.fix(fix(second: 0)), now: .zero).events
+        events += session.tick(now: .milliseconds(200)).events
+        #expect(session.gps == .ok, "4 s of session time, but only 0.2 s of real time")
+        events += session.handle(.fix(fix(second: 4)), now: .milliseconds(210)).events
+        events += session.tick(now: .milliseconds(1300)).events
+        #expect(session.gps == .lost)
+        #expect(cueTexts(events).filter { $0.hasPrefix("GPS") } == ["GPS ready.", "GPS signal lost."])
+    }
+}

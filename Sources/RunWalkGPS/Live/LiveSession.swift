@@ -22,6 +22,9 @@ public struct LiveSettings: Sendable, Equatable {
     public var start: LiveStartPolicy = .now
     /// Without a position for this long (session seconds), the GPS counts as lost.
     public var signalTimeoutSeconds = 3.0
+    /// …and for at least this much real time: a shorter stall is scheduling jitter (this
+    /// matters when the clock runs faster than real time).
+    public var signalTimeoutMinimumRealSeconds = 1.0
 
     public init(clock: LiveClockMode = .monotonic(scale: 1), start: LiveStartPolicy = .now) {
         self.clock = clock
@@ -59,6 +62,7 @@ public struct LiveSession: Sendable {
     private var origin: Duration?
     private var firstTrackTime: UTCTime?
     private var lastPositionClock: Duration?
+    private var lastPositionNow: Duration?
     private var hadPosition = false
     private var waitingAnnounced = false
 
@@ -86,7 +90,7 @@ public struct LiveSession: Sendable {
         guard started, !isFinished, case .monotonic = settings.clock else { return Output() }
         clock = sessionClock(now)
         var output = Output(events: runner.advance(to: clock))
-        output.events += checkTimeout()
+        output.events += checkTimeout(now: now)
         return output
     }
 
@@ -173,18 +177,23 @@ public struct LiveSession: Sendable {
             }
             hadPosition = true
             lastPositionClock = clock
+            lastPositionNow = now
         } else if !hadPosition, !waitingAnnounced {
             waitingAnnounced = true
             output.messages.append("GPS: no fix yet, waiting")
         }
         output.events += runner.ingest(fix, at: clock)
-        if !isFinished { output.events += checkTimeout() }
+        if !isFinished { output.events += checkTimeout(now: now) }
         return output
     }
 
-    private mutating func checkTimeout() -> [SessionEvent] {
+    private mutating func checkTimeout(now: Duration) -> [SessionEvent] {
         guard gps == .ok, let last = lastPositionClock,
               (clock - last).seconds > settings.signalTimeoutSeconds else { return [] }
+        if case .monotonic = settings.clock, let lastNow = lastPositionNow,
+           (now - lastNow).seconds < settings.signalTimeoutMinimumRealSeconds {
+            return []
+        }
         return lose()
     }
 
