@@ -130,7 +130,9 @@ enum StatusLine {
     static func render(_ status: LiveStatus, units: Units) -> String {
         guard let elapsed = status.elapsedSeconds else { return "--:-- waiting for GPS to start  GPS \(status.gps.rawValue)" }
         var parts = [SummaryText.clock(max(0, elapsed))]
-        if let kind = status.phaseKind, let index = status.phaseIndex {
+        if status.state == .completed || status.state == .stopped {
+            parts.append(status.state == .completed ? "done" : "stopped")
+        } else if let kind = status.phaseKind, let index = status.phaseIndex {
             parts.append("\(kind.rawValue) \(index + 1)/\(status.phaseCount)")
             if let seconds = status.remainingSeconds {
                 parts.append("\(SummaryText.clock(seconds)) left")
@@ -138,7 +140,7 @@ enum StatusLine {
                 parts.append("\(Int(metres.rounded())) m left")
             }
         } else {
-            parts.append(status.state == .completed ? "done" : "\(status.state)")
+            parts.append("\(status.state)")
         }
         parts.append(SummaryText.distance(status.distanceMetres, units))
         parts.append(SummaryText.pace(status.paceSecondsPerKm, units))
