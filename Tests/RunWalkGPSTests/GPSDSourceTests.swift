@@ -35,6 +35,11 @@ struct GPSDSourceTests {
         #expect(fixes.map(\.time) == fixes.map(\.time).sorted(), "one fix per epoch, in order")
         let withAltitude = fixes.filter { $0.altitudeMSL != nil && $0.horizontalErrorMetres != nil }
         #expect(withAltitude.count > fixes.count - 3, "3D fixes carry altMSL and eph")
+        // The harness itself: SIGTERM reaches gpsfake, and stopping it leaves no gpsd behind.
+        #expect(fake.fake.blocks(SIGTERM) == false)
+        let daemonPID = try #require(fake.daemonPID, "gpsfake's gpsd was not found")
+        fake.stop()
+        #expect(!GPSFake.isAlive(daemonPID), "gpsd \(daemonPID) outlived gpsfake")
     }
 
     @Test("gpsd over UDP: DOPs and satellites from SKY reach the fixes")

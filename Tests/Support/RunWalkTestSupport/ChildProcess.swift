@@ -24,7 +24,23 @@ public final class ChildProcess: @unchecked Sendable {
             let data = handle.availableData
             self?.lock.withLock { self?.errorText.append(data) }
         }
+        // Children inherit the spawning thread's signal mask, and pool threads block SIGTERM:
+        // unblock it (and SIGINT) around the spawn so `stop()` and signal tests reach the child.
+        var unblock = sigset_t(), previous = sigset_t()
+        sigemptyset(&unblock)
+        sigaddset(&unblock, SIGTERM)
+        sigaddset(&unblock, SIGINT)
+        pthread_sigmask(SIG_UNBLOCK, &unblock, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
         try process.run()
+    }
+
+    /// Whether `signal` is blocked in the process (from /proc), for checking the above.
+    public func blocks(_ signal: Int32) -> Bool? {
+        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
+              let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
+        return mask & (1 << UInt64(signal - 1)) != 0
     }
 
     public var pid: Int32 { process.processIdentifier }

@@ -18,10 +18,24 @@ public enum GPSDHarness {
     }
 
     /// Starts `gpsfake -1 -n -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
-    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> ChildProcess {
+    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> GPSFake {
         let fake = try ChildProcess(gpsfakePath, ["-1", "-n", "-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
         try waitListening(port, process: fake)
-        return fake
+        return GPSFake(fake: fake, daemonPID: childPIDs(of: fake.pid, named: "gpsd").first)
+    }
+
+    /// The PIDs of `parent`'s children whose command name is `name` (from /proc).
+    static func childPIDs(of parent: Int32, named name: String) -> [Int32] {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> Int32? in
+            guard let pid = Int32(entry),
+                  let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { return nil }
+            let comm = stat[stat.index(after: open)..<close]
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            guard comm == name, fields.count > 1, Int32(fields[1]) == parent else { return nil }
+            return pid
+        }
     }
 
     struct NotListening: Error, CustomStringConvertible {
@@ -38,6 +52,40 @@ public enum GPSDHarness {
         process.stop()
         throw NotListening(description: "gpsd did not listen on port \(port): \(process.stderr)")
     }
+}
+
+/// gpsfake and the gpsd it started. gpsfake stopped before its log ends leaves its gpsd
+/// running, so `stop()` ends that daemon too, by its PID, and removes gpsfake's socket.
+public final class GPSFake: @unchecked Sendable {
+    public let fake: ChildProcess
+    public let daemonPID: Int32?
+
+    init(fake: ChildProcess, daemonPID: Int32?) {
+        self.fake = fake
+        self.daemonPID = daemonPID
+    }
+
+    public func stop() {
+        let fakePID = fake.pid
+        fake.stop()
+        if let daemonPID, Self.isAlive(daemonPID) {
+            kill(daemonPID, SIGTERM)
+            let deadline = Date().addingTimeInterval(2)
+            while Self.isAlive(daemonPID) && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            if Self.isAlive(daemonPID) { kill(daemonPID, SIGKILL) }
+        }
+        try? FileManager.default.removeItem(atPath: "/tmp/gpsfake-\(fakePID).sock")
+    }
+
+    /// Whether `pid` exists and has not exited (a zombie waiting for its parent counts as gone).
+    public static func isAlive(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        let state = stat[stat.index(after: close)...].dropFirst().first
+        return state != "Z" && state != "X"
+    }
+
+    deinit { stop() }
 }
 
 /// Sends NMEA lines to gpsd's UDP source, one datagram per sentence, epoch by epoch.
