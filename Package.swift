@@ -11,25 +11,32 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Pure logic: no I/O, no wall clock, no globals.
         .target(name: "RunWalkCore"),
         // Files, standard streams and the replay pipeline around the core.
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore"]),
+        // The session store: SQLite (WAL) through GRDB, the recorder, recovery and history.
+        .target(
+            name: "RunWalkStore",
+            dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO",
+                "RunWalkCore", "RunWalkIO", "RunWalkStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO"]
+            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
-        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore"]),
+        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkStore"]),
+        .testTarget(name: "RunWalkStoreTests", dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore"]),
     ]
 )

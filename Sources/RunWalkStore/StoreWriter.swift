@@ -1,0 +1,171 @@
+import Foundation
+import GRDB
+import RunWalkCore
+
+/// The recorder's writer thread: commits buffered rows in one transaction per tick, keeps
+/// them in memory while the disk refuses them, and closes the session at the end.
+final class StoreWriter: @unchecked Sendable {
+    private let location: StoreLocation
+    private let storeOptions: RunWalkStore.Options
+    private let session: SessionRecorder.NewSession
+    private let settings: SessionRecorder.Settings
+    private let wallMilliseconds: Int64
+    private let warn: @Sendable (String) -> Void
+    private let token = UUID().uuidString
+    private let lock: SessionLock?
+
+    // Shared with the recording thread, under `condition`.
+    private let condition = NSCondition()
+    private var buffer: [RecordedRow] = []
+    private var finishRequest: (summary: Summary, json: String)?
+    private var outcome: SessionRecorder.Outcome?
+
+    // Writer thread only.
+    private var store: RunWalkStore?
+    private var sessionID: Int64?
+    private var unwritten: [RecordedRow] = []
+    private var failureReported = false
+    private var failing = false
+    private var nextAttempt = Date.distantPast
+
+    init(location: StoreLocation, storeOptions: RunWalkStore.Options, session: SessionRecorder.NewSession,
+         settings: SessionRecorder.Settings, wallMilliseconds: Int64, warn: @escaping @Sendable (String) -> Void) {
+        self.location = location
+        self.storeOptions = storeOptions
+        self.session = session
+        self.settings = settings
+        self.wallMilliseconds = wallMilliseconds
+        self.warn = warn
+        lock = SessionLock(directory: location.locksDirectory, token: token)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "runwalk-store-writer"
+        thread.start()
+    }
+
+    func append(_ rows: [RecordedRow]) {
+        condition.lock()
+        buffer += rows
+        condition.unlock()
+    }
+
+    func finish(summary: Summary, summaryJSON: String) -> SessionRecorder.Outcome {
+        condition.lock()
+        defer { condition.unlock() }
+        if let outcome { return outcome }
+        finishRequest = (summary, summaryJSON)
+        condition.broadcast()
+        while outcome == nil { condition.wait() }
+        return outcome ?? SessionRecorder.Outcome(sessionID: nil, rowsLost: 0)
+    }
+
+    private func run() {
+        while true {
+            condition.lock()
+            let due = Date().addingTimeInterval(settings.commitIntervalSeconds)
+            while finishRequest == nil, condition.wait(until: due) {}
+            let rows = buffer
+            buffer = []
+            let request = finishRequest
+            condition.unlock()
+
+            unwritten += rows
+            if let request {
+                let result = close(summary: request.summary, json: request.json)
+                condition.lock()
+                outcome = result
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            if Date() >= nextAttempt { _ = flush() }
+        }
+    }
+
+    /// Writes everything unwritten in one transaction; false (rows kept) when SQLite refuses.
+    private func flush(closing: (Summary, String)? = nil) -> Bool {
+        do {
+            let store = try openStore()
+            let rows = unwritten
+            let wall = SessionRecorder.wallMilliseconds()
+            let known = sessionID
+            // The id is kept only once the transaction has committed (a failed commit rolls the row back).
+            sessionID = try store.write { db in
+                let id = try known ?? insertSession(db)
+                for row in rows { try row.write(db, sessionID: id) }
+                if let (summary, json) = closing {
+                    try SessionCloser.close(db, sessionID: id, summary: summary, summaryJSON: json, endedWallMs: wall)
+                }
+                return id
+            }
+            unwritten.removeAll(keepingCapacity: true)
+            if failing {
+                failing = false
+                warn("runwalk: recording resumed: the store accepts writes again")
+            }
+            return true
+        } catch {
+            // A failed transaction is rolled back whole, so nothing half-written is left behind.
+            failing = true
+            nextAttempt = Date().addingTimeInterval(settings.retryIntervalSeconds)
+            if !failureReported {
+                failureReported = true
+                warn("runwalk: warning: cannot record to \(location.databasePath): \(Self.reason(error)); "
+                     + "the workout goes on, unsaved data is kept in memory and retried")
+            }
+            return false
+        }
+    }
+
+    private func close(summary: Summary, json: String) -> SessionRecorder.Outcome {
+        if flush(closing: (summary, json)) {
+            lock?.release()
+            return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
+        }
+        // Keep what fits: close the session row alone (an update in place needs no new pages).
+        var closed = false
+        if let store, let sessionID {
+            let wall = SessionRecorder.wallMilliseconds()
+            closed = (try? store.write { db in
+                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: wall)
+            }) != nil
+        }
+        if closed { lock?.release() } else { lock?.release(removingFile: false) }
+        warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
+             + (closed ? "; the session's summary was saved" : ""))
+        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count)
+    }
+
+    private func openStore() throws -> RunWalkStore {
+        if let store { return store }
+        let opened = try RunWalkStore(location: location, options: storeOptions)
+        store = opened
+        return opened
+    }
+
+    /// Inserts the session row and its planned phases; returns its id.
+    private func insertSession(_ db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO sessions (workout_spec, source, units, get_ready_s, recorded_wall_ms, state, owner_token)
+            VALUES (?, ?, ?, ?, ?, 'recording', ?)
+            """, arguments: [session.workout.spec, session.source, session.options.units.rawValue,
+                             session.options.getReady.seconds, wallMilliseconds, lock == nil ? nil : token])
+        let id = db.lastInsertedRowID
+        for (index, phase) in session.workout.phases.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO phases (session_id, idx, kind, planned_duration_s, planned_distance_m) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [id, index, phase.kind.rawValue, phase.target.durationSeconds, phase.target.distanceMetres])
+        }
+        return id
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let error = error as? StoreError {
+            if case .sqlite(let message, _) = error { return message }
+            return error.description
+        }
+        return String(describing: error)
+    }
+}
