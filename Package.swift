@@ -37,6 +37,9 @@ let package = Package(
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkStore"]),
-        .testTarget(name: "RunWalkStoreTests", dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore"]),
+        .testTarget(
+            name: "RunWalkStoreTests",
+            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )
