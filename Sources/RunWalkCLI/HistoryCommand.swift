@@ -88,7 +88,10 @@ enum HistoryText {
     }
 
     static func shorten(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(width - 1)) + "…"
+        guard text.count > width else { return text }
+        var cut = String(text.prefix(width - 1))
+        while cut.last == " " { cut.removeLast() }
+        return cut + "…"
     }
 
     /// Cells padded to `widths`: positive right-aligns, negative left-aligns.
