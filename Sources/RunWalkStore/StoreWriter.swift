@@ -62,9 +62,10 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     private func run() {
+        // The first commit goes at once: the session row exists from the start of the recording.
+        var due = Date()
         while true {
             condition.lock()
-            let due = Date().addingTimeInterval(settings.commitIntervalSeconds)
             while finishRequest == nil, condition.wait(until: due) {}
             let rows = buffer
             buffer = []
@@ -81,6 +82,7 @@ final class StoreWriter: @unchecked Sendable {
                 return
             }
             if Date() >= nextAttempt { _ = flush() }
+            due = Date().addingTimeInterval(settings.commitIntervalSeconds)
         }
     }
 
