@@ -87,22 +87,30 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     /// Writes everything unwritten in one transaction; false (rows kept) when SQLite refuses.
+    /// Writes everything unwritten, oldest first, in transactions of at most `rowsPerCommit`
+    /// rows (so after an outage the part that fits still goes in); false when SQLite refuses,
+    /// with the rows not yet committed kept for the next attempt.
     private func flush(closing: (Summary, String)? = nil) -> Bool {
         do {
             let store = try openStore()
-            let rows = unwritten
-            let wall = SessionRecorder.wallMilliseconds()
-            let known = sessionID
-            // The id is kept only once the transaction has committed (a failed commit rolls the row back).
-            sessionID = try store.write { db in
-                let id = try known ?? insertSession(db)
-                for row in rows { try row.write(db, sessionID: id) }
-                if let (summary, json) = closing {
-                    try SessionCloser.close(db, sessionID: id, summary: summary, summaryJSON: json, endedWallMs: wall)
+            var written = 0
+            defer { unwritten.removeFirst(written) }
+            repeat {
+                let chunk = unwritten[written..<min(unwritten.count, written + Self.rowsPerCommit)]
+                let isLast = written + chunk.count == unwritten.count
+                let wall = SessionRecorder.wallMilliseconds()
+                let known = sessionID
+                // The id is kept only once the transaction has committed (a failed commit rolls the row back).
+                sessionID = try store.write { db in
+                    let id = try known ?? insertSession(db)
+                    for row in chunk { try row.write(db, sessionID: id) }
+                    if isLast, let (summary, json) = closing {
+                        try SessionCloser.close(db, sessionID: id, summary: summary, summaryJSON: json, endedWallMs: wall)
+                    }
+                    return id
                 }
-                return id
-            }
-            unwritten.removeAll(keepingCapacity: true)
+                written += chunk.count
+            } while written < unwritten.count
             if failing {
                 failing = false
                 warn("runwalk: recording resumed: the store accepts writes again")
@@ -120,6 +128,10 @@ final class StoreWriter: @unchecked Sendable {
             return false
         }
     }
+
+    /// At 10 Hz a quarter-second commit holds about 10 rows; only a backlog is split (each commit
+    /// costs WAL pages of its own, so not finer than this).
+    static let rowsPerCommit = 500
 
     private func close(summary: Summary, json: String) -> SessionRecorder.Outcome {
         if flush(closing: (summary, json)) {
