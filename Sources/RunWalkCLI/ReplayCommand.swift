@@ -58,8 +58,11 @@ struct ReplayCommand: ParsableCommand {
                     Terminal.warning(String(format: "[%@] %@", SummaryText.clock(cue.atSeconds), cue.text))
                 }
             }
-        } catch let error as InputError {
-            throw UserFacingError.input(error.description)
+        } catch {
+            // Keep what was recorded as an incomplete session rather than leave it for recovery.
+            recorder?.finishFromRecording(state: "incomplete")
+            if let error = error as? InputError { throw UserFacingError.input(error.description) }
+            throw error
         }
         for line in result.diagnostics.closingLines() { Terminal.warning(line) }
         let summaryJSON = try SummaryJSON.encode(result.summary)

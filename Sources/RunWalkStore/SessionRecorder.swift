@@ -85,7 +85,14 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Writes what is left and closes the session with its summary; blocks until done.
     @discardableResult
     public func finish(summary: Summary, summaryJSON: String) -> Outcome {
-        writer.finish(summary: summary, summaryJSON: summaryJSON)
+        writer.finish(.summary(summary, json: summaryJSON))
+    }
+
+    /// Closes the session when the driver failed before it had a summary (a track that could
+    /// not be read to the end, a lost device): the summary is rebuilt from what was recorded.
+    @discardableResult
+    public func finishFromRecording(state: String = "incomplete") -> Outcome {
+        writer.finish(.rebuilt(state: state))
     }
 
     private func rows(for event: SessionEvent) -> [RecordedRow] {

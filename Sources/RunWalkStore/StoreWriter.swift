@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import RunWalkCore
+import RunWalkIO
 
 /// The recorder's writer thread: commits buffered rows in one transaction per tick, keeps
 /// them in memory while the disk refuses them, and closes the session at the end.
@@ -17,7 +18,7 @@ final class StoreWriter: @unchecked Sendable {
     // Shared with the recording thread, under `condition`.
     private let condition = NSCondition()
     private var buffer: [RecordedRow] = []
-    private var finishRequest: (summary: Summary, json: String)?
+    private var finishRequest: Closing?
     private var outcome: SessionRecorder.Outcome?
 
     // Writer thread only.
@@ -51,11 +52,28 @@ final class StoreWriter: @unchecked Sendable {
         condition.unlock()
     }
 
-    func finish(summary: Summary, summaryJSON: String) -> SessionRecorder.Outcome {
+    /// How the session is closed: with the driver's summary, or one rebuilt from the rows.
+    enum Closing {
+        case summary(Summary, json: String)
+        case rebuilt(state: String)
+
+        func close(_ db: Database, sessionID: Int64, endedWallMs: Int64) throws {
+            switch self {
+            case .summary(let summary, let json):
+                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: endedWallMs)
+            case .rebuilt(let state):
+                let summary = try SummaryRebuilder.summary(db, sessionID: sessionID, state: state)
+                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: try SummaryJSON.encode(summary),
+                                        endedWallMs: endedWallMs)
+            }
+        }
+    }
+
+    func finish(_ closing: Closing) -> SessionRecorder.Outcome {
         condition.lock()
         defer { condition.unlock() }
         if let outcome { return outcome }
-        finishRequest = (summary, summaryJSON)
+        finishRequest = closing
         condition.broadcast()
         while outcome == nil { condition.wait() }
         return outcome ?? SessionRecorder.Outcome(sessionID: nil, rowsLost: 0)
@@ -74,7 +92,7 @@ final class StoreWriter: @unchecked Sendable {
 
             unwritten += rows
             if let request {
-                let result = close(summary: request.summary, json: request.json)
+                let result = close(request)
                 condition.lock()
                 outcome = result
                 condition.broadcast()
@@ -90,7 +108,7 @@ final class StoreWriter: @unchecked Sendable {
     /// Writes everything unwritten, oldest first, in transactions of at most `rowsPerCommit`
     /// rows (so after an outage the part that fits still goes in); false when SQLite refuses,
     /// with the rows not yet committed kept for the next attempt.
-    private func flush(closing: (Summary, String)? = nil) -> Bool {
+    private func flush(closing: Closing? = nil) -> Bool {
         do {
             let store = try openStore()
             var written = 0
@@ -104,9 +122,7 @@ final class StoreWriter: @unchecked Sendable {
                 sessionID = try store.write { db in
                     let id = try known ?? insertSession(db)
                     for row in chunk { try row.write(db, sessionID: id) }
-                    if isLast, let (summary, json) = closing {
-                        try SessionCloser.close(db, sessionID: id, summary: summary, summaryJSON: json, endedWallMs: wall)
-                    }
+                    if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
                     return id
                 }
                 written += chunk.count
@@ -133,8 +149,8 @@ final class StoreWriter: @unchecked Sendable {
     /// costs WAL pages of its own, so not finer than this).
     static let rowsPerCommit = 500
 
-    private func close(summary: Summary, json: String) -> SessionRecorder.Outcome {
-        if flush(closing: (summary, json)) {
+    private func close(_ closing: Closing) -> SessionRecorder.Outcome {
+        if flush(closing: closing) {
             lock?.release()
             return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
         }
@@ -143,7 +159,7 @@ final class StoreWriter: @unchecked Sendable {
         if let store, let sessionID {
             let wall = SessionRecorder.wallMilliseconds()
             closed = (try? store.write { db in
-                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: wall)
+                try closing.close(db, sessionID: sessionID, endedWallMs: wall)
             }) != nil
         }
         if closed { lock?.release() } else { lock?.release(removingFile: false) }

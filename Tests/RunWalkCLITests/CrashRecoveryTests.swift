@@ -36,6 +36,25 @@ struct CrashRecoveryTests {
         print("crash recovery at --speed 1: loss \(String(format: "%.3f", loss)) s")
     }
 
+    @Test("a session still being recorded by a live process is not recovered by another command")
+    func liveSessionLeftAlone() throws {
+        let folder = try TemporaryDataFolder("runwalk-live")
+        let process = folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", "100"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        usleep(800_000)
+        let meanwhile = try folder.run(["history"])
+        #expect(process.isRunning, "the replay should still run (2.5 s at 100x)")
+        #expect(!meanwhile.stderr.contains("recovered"), "\(meanwhile.stderr)")
+        #expect(meanwhile.stdout.contains("recording"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let store = try RunWalkStore(location: folder.location, create: false)
+        #expect(try store.loadSession(.last).info.state == "completed")
+    }
+
     /// Starts a paced replay, kills it after a random delay, runs `runwalk history`, and returns
     /// how long (wall seconds) before the kill the first fix missing from the store was read.
     private func killOnce(folder: TemporaryDataFolder, repetition: Int, speed: Double, delaySeconds: ClosedRange<Double>) throws -> Double {
