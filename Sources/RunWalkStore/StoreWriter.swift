@@ -106,24 +106,31 @@ final class StoreWriter: @unchecked Sendable {
 
     /// Writes everything unwritten in one transaction; false (rows kept) when SQLite refuses.
     /// Writes everything unwritten, oldest first, in transactions of at most `rowsPerCommit`
-    /// rows (so after an outage the part that fits still goes in); false when SQLite refuses,
-    /// with the rows not yet committed kept for the next attempt.
+    /// rows, halving them when the disk is full so that what still fits goes in; false when
+    /// SQLite refuses, with the rows not yet committed kept for the next attempt.
     private func flush(closing: Closing? = nil) -> Bool {
         do {
             let store = try openStore()
             var written = 0
             defer { unwritten.removeFirst(written) }
+            var chunkSize = Self.rowsPerCommit
             repeat {
-                let chunk = unwritten[written..<min(unwritten.count, written + Self.rowsPerCommit)]
+                let chunk = unwritten[written..<min(unwritten.count, written + chunkSize)]
                 let isLast = written + chunk.count == unwritten.count
                 let wall = SessionRecorder.wallMilliseconds()
                 let known = sessionID
-                // The id is kept only once the transaction has committed (a failed commit rolls the row back).
-                sessionID = try store.write { db in
-                    let id = try known ?? insertSession(db)
-                    for row in chunk { try row.write(db, sessionID: id) }
-                    if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
-                    return id
+                do {
+                    // The id is kept only once the transaction has committed (a failed commit rolls the row back).
+                    sessionID = try store.write { db in
+                        let id = try known ?? insertSession(db)
+                        for row in chunk { try row.write(db, sessionID: id) }
+                        if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
+                        return id
+                    }
+                } catch let error as StoreError where error.isDiskFull && chunkSize > 1 {
+                    // Nearly full: halve the chunk until what still fits goes in.
+                    chunkSize /= 2
+                    continue
                 }
                 written += chunk.count
             } while written < unwritten.count
