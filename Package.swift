@@ -11,6 +11,7 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         // Pure logic: no I/O, no wall clock, no globals.
@@ -23,20 +24,29 @@ let package = Package(
         .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "CLibGPS"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
         .target(name: "RunWalkTestSupport", path: "Tests/Support/RunWalkTestSupport"),
+        // The session store: SQLite (WAL) through GRDB, the recorder, recovery and history.
+        .target(
+            name: "RunWalkStore",
+            dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO", "RunWalkGPS",
+                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO"]
+            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
-        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
+        .testTarget(
+            name: "RunWalkStoreTests",
+            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
     ]
 )

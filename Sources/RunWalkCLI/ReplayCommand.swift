@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import RunWalkCore
 import RunWalkIO
+import RunWalkStore
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -29,6 +30,13 @@ struct ReplayCommand: ParsableCommand {
     @Flag(name: .long, help: "Do not record the session.")
     var noRecord = false
 
+    /// Records the session unless the track cannot be opened (then the replay fails before it starts).
+    private func startRecorder(workout: Workout, options: SessionOptions) throws -> SessionRecorder? {
+        if track != "-", !FileManager.default.isReadableFile(atPath: track) { return nil }
+        let source = "replay:" + (track == "-" ? "stdin" : URL(fileURLWithPath: track).standardizedFileURL.path)
+        return StoreAccess.recorder(workout: workout, options: options, source: source)
+    }
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed must be a number above zero, not \(speed)")
@@ -41,19 +49,27 @@ struct ReplayCommand: ParsableCommand {
         var options = SessionOptions()
         options.units = units
         let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
+        let recorder = noRecord ? nil : try startRecorder(workout: parsed, options: options)
         let result: Replay.Result
         do {
             result = try replay.run(diagnostics: DiagnosticLog(sink: { Terminal.warning($0) })) { event in
+                recorder?.record(event)
                 if voiceMode == .text, case .cue(let cue) = event {
                     Terminal.warning(String(format: "[%@] %@", SummaryText.clock(cue.atSeconds), cue.text))
                 }
             }
-        } catch let error as InputError {
-            throw UserFacingError.input(error.description)
+        } catch {
+            // Keep what was recorded as an incomplete session rather than leave it for recovery.
+            recorder?.finishFromRecording(state: "incomplete")
+            if let error = error as? InputError { throw UserFacingError.input(error.description) }
+            throw error
         }
         for line in result.diagnostics.closingLines() { Terminal.warning(line) }
+        let summaryJSON = try SummaryJSON.encode(result.summary)
+        // The store keeps the JSON exactly as printed, so `runwalk report --format json` repeats it.
+        recorder?.finish(summary: result.summary, summaryJSON: summaryJSON)
         if json {
-            Terminal.out(try SummaryJSON.encode(result.summary))
+            Terminal.out(summaryJSON)
         } else {
             Terminal.out(SummaryText.render(result.summary))
         }

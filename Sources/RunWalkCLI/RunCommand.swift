@@ -41,6 +41,9 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "now (the workout's timer starts at once) or fix (at the first GPS fix).")
     var start: LiveStartPolicy = .now
 
+    @Flag(name: .long, help: "Do not record the session.")
+    var noRecord = false
+
     func validate() throws {
         if let speed, !(speed > 0 && speed.isFinite) {
             throw ValidationError("--speed must be a number above zero, not \(speed)")
@@ -67,6 +70,8 @@ struct RunCommand: ParsableCommand {
         let source = spec.makeSource(speed: speed)
         Terminal.warning("runwalk: \(parsed.spec): GPS from \(source.description)")
 
+        // Recorded as it happens; a crash leaves the session for recovery at the next start.
+        let recorder = noRecord ? nil : StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let stopRequests = SignalStops.install()
@@ -76,6 +81,7 @@ struct RunCommand: ParsableCommand {
             let outcome = await live.run(
                 source: source, stopRequests: stopRequests,
                 onEvent: { event in
+                    recorder?.record(event)
                     if voiceMode == .text, case .cue(let cue) = event {
                         Terminal.warning("[\(SummaryText.clock(max(0, cue.atSeconds)))] \(cue.text)")
                     }
@@ -86,9 +92,14 @@ struct RunCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
-        guard let summary = result.get() else { throw UserFacingError.runtime("the run loop ended without a summary") }
+        guard let summary = result.get() else {
+            recorder?.finishFromRecording(state: "incomplete")
+            throw UserFacingError.runtime("the run loop ended without a summary")
+        }
+        let summaryJSON = try SummaryJSON.encode(summary)
+        recorder?.finish(summary: summary, summaryJSON: summaryJSON)
         if json {
-            Terminal.out(try SummaryJSON.encode(summary))
+            Terminal.out(summaryJSON)
         } else {
             Terminal.out(SummaryText.render(summary))
         }

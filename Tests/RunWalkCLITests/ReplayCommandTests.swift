@@ -23,6 +23,9 @@ enum RunWalkBinary {
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
+        // Never record into the user's own data folder: replays record by default.
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["RUNWALK_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path]) { _, new in new }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err

@@ -45,7 +45,8 @@ public struct SessionRunner: Sendable {
     /// Feeds one epoch's fix, observed at `clock`.
     public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
         epochs += 1
-        let update = telemetry.ingest(fix)
+        var update = telemetry.ingest(fix)
+        update.raw = fix
         if update.accepted { used += 1 } else if fix.latitude != nil { rejected += 1 }
         let delta = max(0, update.distanceMetres - (lastTelemetryDistance ?? update.distanceMetres))
         lastTelemetryDistance = update.distanceMetres

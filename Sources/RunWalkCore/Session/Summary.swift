@@ -4,6 +4,12 @@ public struct Summary: Sendable, Equatable, Codable {
     public struct Planned: Sendable, Equatable, Codable {
         public var durationSeconds: Double?
         public var distanceMetres: Double?
+        /// A planned target: a duration or a distance.
+        public init(durationSeconds: Double?, distanceMetres: Double?) {
+            self.durationSeconds = durationSeconds
+            self.distanceMetres = distanceMetres
+        }
+
         enum CodingKeys: String, CodingKey {
             case durationSeconds = "duration_s", distanceMetres = "distance_m"
         }
@@ -18,6 +24,19 @@ public struct Summary: Sendable, Equatable, Codable {
         public var distanceMetres: Double
         public var averagePaceSecondsPerKm: Double?
         public var endReason: PhaseEndReason
+        /// One phase as run.
+        public init(index: Int, kind: PhaseKind, startSeconds: Double, durationSeconds: Double, planned: Summary.Planned,
+                    distanceMetres: Double, averagePaceSecondsPerKm: Double?, endReason: PhaseEndReason) {
+            self.index = index
+            self.kind = kind
+            self.startSeconds = startSeconds
+            self.durationSeconds = durationSeconds
+            self.planned = planned
+            self.distanceMetres = distanceMetres
+            self.averagePaceSecondsPerKm = averagePaceSecondsPerKm
+            self.endReason = endReason
+        }
+
         enum CodingKeys: String, CodingKey {
             case index, kind, planned
             case startSeconds = "start_s", durationSeconds = "duration_s", distanceMetres = "distance_m"
@@ -31,6 +50,15 @@ public struct Summary: Sendable, Equatable, Codable {
         public var elapsedSeconds: Double
         public var splitSeconds: Double
         public var paceSecondsPerKm: Double
+        /// One split.
+        public init(index: Int, distanceMetres: Double, elapsedSeconds: Double, splitSeconds: Double, paceSecondsPerKm: Double) {
+            self.index = index
+            self.distanceMetres = distanceMetres
+            self.elapsedSeconds = elapsedSeconds
+            self.splitSeconds = splitSeconds
+            self.paceSecondsPerKm = paceSecondsPerKm
+        }
+
         enum CodingKeys: String, CodingKey {
             case index
             case distanceMetres = "distance_m", elapsedSeconds = "elapsed_s", splitSeconds = "split_s"
@@ -42,6 +70,13 @@ public struct Summary: Sendable, Equatable, Codable {
         public var atSeconds: Double
         public var text: String
         public var kind: CueKind
+        /// One cue as spoken.
+        public init(atSeconds: Double, text: String, kind: CueKind) {
+            self.atSeconds = atSeconds
+            self.text = text
+            self.kind = kind
+        }
+
         enum CodingKeys: String, CodingKey { case atSeconds = "at_s", text, kind }
     }
 
@@ -50,6 +85,14 @@ public struct Summary: Sendable, Equatable, Codable {
         public var used: Int
         public var rejected: Int
         public var linesBad: Int
+        /// Epoch and line counts.
+        public init(epochs: Int, used: Int, rejected: Int, linesBad: Int) {
+            self.epochs = epochs
+            self.used = used
+            self.rejected = rejected
+            self.linesBad = linesBad
+        }
+
         enum CodingKeys: String, CodingKey { case epochs, used, rejected, linesBad = "lines_bad" }
     }
 
@@ -68,6 +111,30 @@ public struct Summary: Sendable, Equatable, Codable {
     public var fixes: FixCounts
     /// Stretches without GPS fixes (live runs), seconds from the workout's start; nil when there were none.
     public var gpsGaps: [GPSGap]?
+
+    /// A summary from its parts; `state` is `completed`, `stopped`, `incomplete` or `interrupted`.
+    public init(workout: String, startUTC: String?, durationSeconds: Double, movingTimeSeconds: Double,
+                distanceMetres: Double, averagePaceSecondsPerKm: Double?, state: String, units: Units,
+                phases: [Phase], splits: [SplitEntry], cues: [CueEntry], fixes: FixCounts) {
+        self.workout = workout
+        self.startUTC = startUTC
+        self.durationSeconds = durationSeconds
+        self.movingTimeSeconds = movingTimeSeconds
+        self.distanceMetres = distanceMetres
+        self.averagePaceSecondsPerKm = averagePaceSecondsPerKm
+        self.state = state
+        self.units = units
+        self.phases = phases
+        self.splits = splits
+        self.cues = cues
+        self.fixes = fixes
+    }
+
+    /// Rounds `value` to `digits` decimals, as every number in the summary is rounded.
+    public static func rounded(_ value: Double, digits: Int) -> Double { round(value, digits) }
+
+    /// Seconds per kilometre for `seconds` over `metres`, rounded as the summary rounds it; nil under a metre.
+    public static func averagePace(seconds: Double, metres: Double) -> Double? { pace(seconds: seconds, metres: metres) }
 
     enum CodingKeys: String, CodingKey {
         case workout, state, units, phases, splits, cues, fixes, gpsGaps = "gps_gaps"

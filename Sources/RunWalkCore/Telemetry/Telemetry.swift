@@ -13,6 +13,8 @@ public struct TelemetryUpdate: Sendable, Equatable {
     public var latitude: Double?
     public var longitude: Double?
     public var altitudeMSL: Double?
+    /// The receiver's fix this update was made from (the recorder stores raw beside filtered values).
+    public var raw: Fix?
 }
 
 /// Settings of the distance and pace estimation.

@@ -1,0 +1,47 @@
+import GRDB
+import RunWalkCore
+
+/// Closes a session row: its state, the summary (as JSON, exactly as printed), and the
+/// figures history and records read (distance, time, pace, best 1 km and 5 km).
+enum SessionCloser {
+    static func close(_ db: Database, sessionID: Int64, summary: Summary, summaryJSON: String, endedWallMs: Int64) throws {
+        let points = try Row.fetchAll(db, sql: "SELECT elapsed_s, distance_m FROM track_points WHERE session_id = ? ORDER BY id",
+                                      arguments: [sessionID])
+            .map { (seconds: $0["elapsed_s"] as Double, metres: $0["distance_m"] as Double) }
+        try db.execute(sql: """
+            UPDATE sessions SET state = ?, ended_wall_ms = ?, distance_m = ?, duration_s = ?, moving_time_s = ?,
+              avg_pace_s_per_km = ?, best_1km_s = ?, best_5km_s = ?, summary_json = ?, owner_token = NULL
+            WHERE id = ?
+            """, arguments: [
+                summary.state, endedWallMs, summary.distanceMetres, summary.durationSeconds, summary.movingTimeSeconds,
+                summary.averagePaceSecondsPerKm, BestEffort.fastest(metres: 1000, in: points),
+                BestEffort.fastest(metres: 5000, in: points), summaryJSON, sessionID,
+            ])
+    }
+}
+
+/// The fastest time over a distance within one track (a "best effort"), interpolating the
+/// start of the window between points.
+public enum BestEffort {
+    /// Seconds for the fastest `metres` anywhere in `points` (time, cumulative distance); nil if never covered.
+    public static func fastest(metres target: Double, in points: [(seconds: Double, metres: Double)]) -> Double? {
+        guard let last = points.last, let first = points.first, last.metres - first.metres >= target else { return nil }
+        var best: Double?
+        var i = 0
+        for j in points.indices {
+            let end = points[j]
+            guard end.metres - first.metres >= target else { continue }
+            // Move i to the last point at least `target` behind the end.
+            while i + 1 < j, end.metres - points[i + 1].metres >= target { i += 1 }
+            let a = points[i], b = points[i + 1]
+            let startDistance = end.metres - target
+            var startTime = a.seconds
+            if b.metres > a.metres, startDistance > a.metres {
+                startTime = a.seconds + (b.seconds - a.seconds) * min(1, (startDistance - a.metres) / (b.metres - a.metres))
+            }
+            let time = end.seconds - startTime
+            if time > 0, best.map({ time < $0 }) ?? true { best = time }
+        }
+        return best
+    }
+}

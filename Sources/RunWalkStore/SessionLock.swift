@@ -1,0 +1,46 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// An advisory lock (`flock`) on `locks/TOKEN.lock`, held by the process recording a session.
+///
+/// The kernel drops the lock when its holder dies, however it dies (SIGKILL included), so a
+/// session marked `recording` whose lock can be taken was left open by a crash.
+final class SessionLock: @unchecked Sendable {
+    let path: String
+    private var descriptor: Int32
+
+    /// Takes the lock without waiting; nil when another process holds it or it cannot be made.
+    init?(directory: String, token: String) {
+        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        path = directory + "/" + token + ".lock"
+        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    /// Whether a lock on `token` is held by a live process now.
+    static func isHeld(directory: String, token: String) -> Bool {
+        let path = directory + "/" + token + ".lock"
+        let fd = open(path, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return flock(fd, LOCK_EX | LOCK_NB) != 0
+    }
+
+    /// Releases the lock and removes its file.
+    func release(removingFile: Bool = true) {
+        guard descriptor >= 0 else { return }
+        if removingFile { unlink(path) }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release(removingFile: false) }
+}

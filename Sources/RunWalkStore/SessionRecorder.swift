@@ -1,0 +1,177 @@
+import Foundation
+import RunWalkCore
+
+/// Records a session into the store as it happens, from any driver (replay, live run):
+/// feed it every `SessionEvent`, then call `finish`.
+///
+/// `record(_:)` only turns the event into rows and appends them to a buffer, so the caller
+/// (the engine's loop) never waits for the disk. A writer thread commits the buffer in one
+/// transaction every `commitInterval` (a quarter second by default), so a crash loses at most
+/// that much. When a write fails (disk full, read-only folder) the rows stay in memory and are
+/// retried; the failure is reported once through `warn`; the session goes on.
+///
+/// ```swift
+/// let recorder = SessionRecorder(location: .fromEnvironment(),
+///                                session: .init(workout: workout, options: options, source: "replay:track.nmea"),
+///                                warn: { Terminal.warning($0) })
+/// let result = try replay.run { event in recorder.record(event) }
+/// recorder.finish(summary: result.summary, summaryJSON: try SummaryJSON.encode(result.summary))
+/// ```
+public final class SessionRecorder: @unchecked Sendable {
+    /// What is recorded: the workout, its options, and where the fixes come from.
+    public struct NewSession: Sendable {
+        public var workout: Workout
+        public var options: SessionOptions
+        /// `replay:PATH`, `gpsd://HOST:PORT`, `serial:/dev/ttyACM0`, …
+        public var source: String
+
+        public init(workout: Workout, options: SessionOptions, source: String) {
+            self.workout = workout
+            self.options = options
+            self.source = source
+        }
+    }
+
+    /// Timing of the writer.
+    public struct Settings: Sendable {
+        /// Wall time between commits, seconds (at most 1 s: the most a crash may lose).
+        public var commitIntervalSeconds = 0.25
+        /// Wall time between retries after a failed write, seconds.
+        public var retryIntervalSeconds = 1.0
+
+        public init() {}
+    }
+
+    /// How the recording ended.
+    public struct Outcome: Sendable, Equatable {
+        /// The session's number in the store, when its row could be written.
+        public var sessionID: Int64?
+        /// Rows that could not be written (zero when everything was saved).
+        public var rowsLost: Int
+    }
+
+    private let writer: StoreWriter
+    private let getReadySeconds: Double
+    private let gapSeconds: Double
+    // Translation state: touched only by the caller of `record`.
+    private var sawTelemetry = false
+    private var lastTrackDistance = 0.0
+    private var phaseIndex: Int?
+    private var lastAcceptedSeconds: Double?
+    private var gpsLost = false
+    private var sourceReportsGPS = false
+
+    /// Starts recording (the writer thread opens the store and inserts the session on its first commit).
+    public init(location: StoreLocation, storeOptions: RunWalkStore.Options = RunWalkStore.Options(),
+                session: NewSession, settings: Settings = Settings(), warn: @escaping @Sendable (String) -> Void) {
+        getReadySeconds = session.options.getReady.seconds
+        gapSeconds = session.options.gapSeconds
+        writer = StoreWriter(location: location, storeOptions: storeOptions, session: session,
+                             settings: settings, wallMilliseconds: Self.wallMilliseconds(), warn: warn)
+        writer.start()
+    }
+
+    /// Records one event; cheap and never blocks on the disk.
+    public func record(_ event: SessionEvent) {
+        let rows = rows(for: event)
+        if !rows.isEmpty { writer.append(rows) }
+    }
+
+    /// Sets the receiver's time of the workout's start (live runs; replay learns it from the first fix).
+    public func noteStart(utc: UTCTime) {
+        sawTelemetry = true
+        writer.append([.startTime(utc)])
+    }
+
+    /// Writes what is left and closes the session with its summary; blocks until done.
+    @discardableResult
+    public func finish(summary: Summary, summaryJSON: String) -> Outcome {
+        writer.finish(.summary(summary, json: summaryJSON))
+    }
+
+    /// Closes the session when the driver failed before it had a summary (a track that could
+    /// not be read to the end, a lost device): the summary is rebuilt from what was recorded.
+    @discardableResult
+    public func finishFromRecording(state: String = "incomplete") -> Outcome {
+        writer.finish(.rebuilt(state: state))
+    }
+
+    private func rows(for event: SessionEvent) -> [RecordedRow] {
+        switch event {
+        case .telemetry(let update, let clockSeconds):
+            let at = clockSeconds - getReadySeconds
+            var rows: [RecordedRow] = []
+            if !sawTelemetry {
+                sawTelemetry = true
+                if let raw = update.raw, raw.dateKnown { rows.append(.startTime(update.time.adding(.seconds(double: -clockSeconds)))) }
+            }
+            rows.append(.fix(update, atSeconds: at))
+            rows += gpsEvents(accepted: update.accepted, at: at)
+            return rows
+        case .trackPoint(let point):
+            lastTrackDistance = point.distanceMetres
+            return [.trackPoint(point)]
+        case .split(let split):
+            return [.split(split)]
+        case .cue(let cue):
+            return [.cue(cue, atSeconds: cue.atSeconds - getReadySeconds)]
+        case .engine(let engineEvent):
+            return rows(for: engineEvent)
+        case .gps(let signal):
+            // A live source says itself when the signal goes and comes back; from then on
+            // its word replaces the gap heuristic used for replays.
+            sourceReportsGPS = true
+            switch signal {
+            case .lost(let atSeconds, let reason):
+                gpsLost = true
+                return [.event(kind: reason == .noFixYet ? "gps_no_fix_yet" : "gps_lost",
+                               atSeconds: atSeconds - getReadySeconds, phaseIndex: phaseIndex)]
+            case .back(let atSeconds):
+                gpsLost = false
+                return [.event(kind: "gps_back", atSeconds: atSeconds - getReadySeconds, phaseIndex: phaseIndex)]
+            }
+        }
+    }
+
+    private func rows(for event: EngineEvent) -> [RecordedRow] {
+        let at = event.time.seconds - getReadySeconds
+        switch event {
+        case .phaseStarted(let index, _):
+            phaseIndex = index
+            var rows: [RecordedRow] = [.phaseStarted(index: index, atSeconds: at, distanceMetres: lastTrackDistance)]
+            if index == 0 { rows.insert(.event(kind: "start", atSeconds: at, phaseIndex: 0), at: 0) }
+            return rows
+        case .phaseEnded(let record):
+            var rows: [RecordedRow] = [.phaseEnded(index: record.index, endSeconds: at, durationSeconds: record.activeDuration.seconds,
+                                                   distanceMetres: record.distanceMetres, reason: record.reason)]
+            if record.reason == .skipped { rows.append(.event(kind: "skip", atSeconds: at, phaseIndex: record.index)) }
+            return rows
+        case .paused: return [.event(kind: "pause", atSeconds: at, phaseIndex: phaseIndex)]
+        case .resumed: return [.event(kind: "resume", atSeconds: at, phaseIndex: phaseIndex)]
+        case .workoutCompleted: return [.event(kind: "completed", atSeconds: at, phaseIndex: nil)]
+        case .workoutStopped: return [.event(kind: "stopped", atSeconds: at, phaseIndex: phaseIndex)]
+        case .countdown, .halfway: return []
+        }
+    }
+
+    /// GPS lost when accepted fixes stop for longer than the gap threshold; back at the next one.
+    private func gpsEvents(accepted: Bool, at: Double) -> [RecordedRow] {
+        var rows: [RecordedRow] = []
+        if sourceReportsGPS {
+            if accepted { lastAcceptedSeconds = at }
+            return rows
+        }
+        if let last = lastAcceptedSeconds, !gpsLost, at - last > gapSeconds {
+            rows.append(.event(kind: "gps_lost", atSeconds: last, phaseIndex: phaseIndex))
+            gpsLost = true
+        }
+        if accepted {
+            if gpsLost { rows.append(.event(kind: "gps_back", atSeconds: at, phaseIndex: phaseIndex)) }
+            gpsLost = false
+            lastAcceptedSeconds = at
+        }
+        return rows
+    }
+
+    static func wallMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }
+}

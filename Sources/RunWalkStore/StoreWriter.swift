@@ -1,0 +1,208 @@
+import Foundation
+import GRDB
+import RunWalkCore
+import RunWalkIO
+
+/// The recorder's writer thread: commits buffered rows in one transaction per tick, keeps
+/// them in memory while the disk refuses them, and closes the session at the end.
+final class StoreWriter: @unchecked Sendable {
+    private let location: StoreLocation
+    private let storeOptions: RunWalkStore.Options
+    private let session: SessionRecorder.NewSession
+    private let settings: SessionRecorder.Settings
+    private let wallMilliseconds: Int64
+    private let warn: @Sendable (String) -> Void
+    private let token = UUID().uuidString
+    private let lock: SessionLock?
+
+    // Shared with the recording thread, under `condition`.
+    private let condition = NSCondition()
+    private var buffer: [RecordedRow] = []
+    private var finishRequest: Closing?
+    private var outcome: SessionRecorder.Outcome?
+
+    // Writer thread only.
+    private var store: RunWalkStore?
+    private var sessionID: Int64?
+    private var unwritten: [RecordedRow] = []
+    private var failureReported = false
+    private var failing = false
+    private var nextAttempt = Date.distantPast
+
+    init(location: StoreLocation, storeOptions: RunWalkStore.Options, session: SessionRecorder.NewSession,
+         settings: SessionRecorder.Settings, wallMilliseconds: Int64, warn: @escaping @Sendable (String) -> Void) {
+        self.location = location
+        self.storeOptions = storeOptions
+        self.session = session
+        self.settings = settings
+        self.wallMilliseconds = wallMilliseconds
+        self.warn = warn
+        lock = SessionLock(directory: location.locksDirectory, token: token)
+    }
+
+    func start() {
+        let thread = Thread { [self] in run() }
+        thread.name = "runwalk-store-writer"
+        thread.start()
+    }
+
+    func append(_ rows: [RecordedRow]) {
+        condition.lock()
+        buffer += rows
+        condition.unlock()
+    }
+
+    /// How the session is closed: with the driver's summary, or one rebuilt from the rows.
+    enum Closing {
+        case summary(Summary, json: String)
+        case rebuilt(state: String)
+
+        func close(_ db: Database, sessionID: Int64, endedWallMs: Int64) throws {
+            switch self {
+            case .summary(let summary, let json):
+                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: endedWallMs)
+            case .rebuilt(let state):
+                let summary = try SummaryRebuilder.summary(db, sessionID: sessionID, state: state)
+                try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: try SummaryJSON.encode(summary),
+                                        endedWallMs: endedWallMs)
+            }
+        }
+    }
+
+    func finish(_ closing: Closing) -> SessionRecorder.Outcome {
+        condition.lock()
+        defer { condition.unlock() }
+        if let outcome { return outcome }
+        finishRequest = closing
+        condition.broadcast()
+        while outcome == nil { condition.wait() }
+        return outcome ?? SessionRecorder.Outcome(sessionID: nil, rowsLost: 0)
+    }
+
+    private func run() {
+        // The first commit goes at once: the session row exists from the start of the recording.
+        var due = Date()
+        while true {
+            condition.lock()
+            while finishRequest == nil, condition.wait(until: due) {}
+            let rows = buffer
+            buffer = []
+            let request = finishRequest
+            condition.unlock()
+
+            unwritten += rows
+            if let request {
+                let result = close(request)
+                condition.lock()
+                outcome = result
+                condition.broadcast()
+                condition.unlock()
+                return
+            }
+            if Date() >= nextAttempt { _ = flush() }
+            due = Date().addingTimeInterval(settings.commitIntervalSeconds)
+        }
+    }
+
+    /// Writes everything unwritten in one transaction; false (rows kept) when SQLite refuses.
+    /// Writes everything unwritten, oldest first, in transactions of at most `rowsPerCommit`
+    /// rows, halving them when the disk is full so that what still fits goes in; false when
+    /// SQLite refuses, with the rows not yet committed kept for the next attempt.
+    private func flush(closing: Closing? = nil) -> Bool {
+        do {
+            let store = try openStore()
+            var written = 0
+            defer { unwritten.removeFirst(written) }
+            var chunkSize = Self.rowsPerCommit
+            repeat {
+                let chunk = unwritten[written..<min(unwritten.count, written + chunkSize)]
+                let isLast = written + chunk.count == unwritten.count
+                let wall = SessionRecorder.wallMilliseconds()
+                let known = sessionID
+                do {
+                    // The id is kept only once the transaction has committed (a failed commit rolls the row back).
+                    sessionID = try store.write { db in
+                        let id = try known ?? insertSession(db)
+                        for row in chunk { try row.write(db, sessionID: id) }
+                        if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
+                        return id
+                    }
+                } catch let error as StoreError where error.isDiskFull && chunkSize > 1 {
+                    // Nearly full: halve the chunk until what still fits goes in.
+                    chunkSize /= 2
+                    continue
+                }
+                written += chunk.count
+            } while written < unwritten.count
+            if failing {
+                failing = false
+                warn("runwalk: recording resumed: the store accepts writes again")
+            }
+            return true
+        } catch {
+            // A failed transaction is rolled back whole, so nothing half-written is left behind.
+            failing = true
+            nextAttempt = Date().addingTimeInterval(settings.retryIntervalSeconds)
+            if !failureReported {
+                failureReported = true
+                warn("runwalk: warning: cannot record to \(location.databasePath): \(Self.reason(error)); "
+                     + "the workout goes on, unsaved data is kept in memory and retried")
+            }
+            return false
+        }
+    }
+
+    /// At 10 Hz a quarter-second commit holds about 10 rows; only a backlog is split (each commit
+    /// costs WAL pages of its own, so not finer than this).
+    static let rowsPerCommit = 500
+
+    private func close(_ closing: Closing) -> SessionRecorder.Outcome {
+        if flush(closing: closing) {
+            lock?.release()
+            return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
+        }
+        // Keep what fits: close the session row alone (an update in place needs no new pages).
+        var closed = false
+        if let store, let sessionID {
+            let wall = SessionRecorder.wallMilliseconds()
+            closed = (try? store.write { db in
+                try closing.close(db, sessionID: sessionID, endedWallMs: wall)
+            }) != nil
+        }
+        if closed { lock?.release() } else { lock?.release(removingFile: false) }
+        warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
+             + (closed ? "; the session's summary was saved" : ""))
+        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count)
+    }
+
+    private func openStore() throws -> RunWalkStore {
+        if let store { return store }
+        let opened = try RunWalkStore(location: location, options: storeOptions)
+        store = opened
+        return opened
+    }
+
+    /// Inserts the session row and its planned phases; returns its id.
+    private func insertSession(_ db: Database) throws -> Int64 {
+        try db.execute(sql: """
+            INSERT INTO sessions (workout_spec, source, units, get_ready_s, recorded_wall_ms, state, owner_token)
+            VALUES (?, ?, ?, ?, ?, 'recording', ?)
+            """, arguments: [session.workout.spec, session.source, session.options.units.rawValue,
+                             session.options.getReady.seconds, wallMilliseconds, lock == nil ? nil : token])
+        let id = db.lastInsertedRowID
+        for (index, phase) in session.workout.phases.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO phases (session_id, idx, kind, planned_duration_s, planned_distance_m) VALUES (?, ?, ?, ?, ?)
+                """, arguments: [id, index, phase.kind.rawValue, phase.target.durationSeconds, phase.target.distanceMetres])
+        }
+        return id
+    }
+
+    static func reason(_ error: Error) -> String {
+        if let error = error as? StoreError {
+            if case .sqlite(let message, _) = error { return message }
+            return error.description
+        }
+        return String(describing: error)
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Testing
+import RunWalkStore
+
+/// A data folder on a tiny tmpfs (when this machine lets the test mount one), else a database
+/// capped with SQLite's `max_page_count` — the same "database or disk is full" either way.
+final class FullDisk {
+    let folder: TemporaryDataFolder
+    let mounted: Bool
+    let extraEnvironment: [String: String]
+
+    init(tmpfsSize: String = "256k", fallbackPages: Int = 40) throws {
+        folder = try TemporaryDataFolder("runwalk-full")
+        mounted = getuid() == 0 && (try? Self.command("/bin/mount", ["-t", "tmpfs", "-o", "size=\(tmpfsSize)", "tmpfs", folder.url.path])) == 0
+        extraEnvironment = mounted ? [:] : ["RUNWALK_STORE_MAX_PAGES": String(fallbackPages)]
+    }
+
+    /// Grows the tmpfs (the disk gets space again); false when not mounted.
+    func grow(to size: String) throws -> Bool {
+        guard mounted else { return false }
+        return try Self.command("/bin/mount", ["-o", "remount,size=\(size)", folder.url.path]) == 0
+    }
+
+    var how: String { mounted ? "tmpfs" : "max_page_count" }
+
+    static func command(_ path: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+
+    deinit { if mounted { _ = try? Self.command("/bin/umount", [folder.url.path]) } }
+}
+
+@Suite("recording on a full disk (end to end)", .serialized)
+struct DiskFullTests {
+    @Test("the run completes, the error is said once, the file stays sound and what fits is kept")
+    func diskFillsMidRun() throws {
+        let disk = try FullDisk()
+        let result = try disk.folder.run(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--speed", "1000", "--json"],
+                                         extraEnvironment: disk.extraEnvironment)
+        #expect(result.status == 0, "\(disk.how): \(result.stderr)")
+        #expect(result.stdout.contains("\"epochs\" : 1801"), "the summary covers the whole run")
+        let warnings = result.stderr.components(separatedBy: "database or disk is full").count - 1
+        #expect(warnings == 1, "\(disk.how): \(result.stderr)")
+        #expect(result.stderr.contains("runwalk: warning: recording incomplete: "))
+
+        let store = try RunWalkStore(location: disk.folder.location, create: false)
+        #expect(try store.integrityCheck() == "ok")
+        let kept = try store.fixCount(sessionID: 1)
+        let last = try #require(try store.lastFixSeconds(sessionID: 1))
+        #expect(kept > 0 && kept < 1801, "\(disk.how): kept \(kept) fixes")
+        // What is kept is the run's beginning, without holes (track-loop has one epoch a second).
+        #expect(kept == Int(last.rounded()) + 1)
+        print("disk full (\(disk.how)): kept \(kept) of 1801 fixes; stderr:\n\(result.stderr)")
+    }
+
+    @Test("when space comes back mid-run the rows kept in memory are written")
+    func spaceComesBack() throws {
+        let disk = try FullDisk()
+        try #require(disk.mounted, "needs a tmpfs mount (root); the max_page_count stand-in cannot grow mid-run")
+        let errors = disk.folder.url.deletingLastPathComponent().appendingPathComponent("runwalk-full-\(UUID().uuidString).err")
+        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
+        defer { try? FileManager.default.removeItem(at: errors) }
+        let process = disk.folder.process(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--speed", "600"])
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: errors)
+        try process.run()
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        var waited = 0
+        while !(try String(contentsOf: errors, encoding: .utf8)).contains("disk is full"), waited < 500, process.isRunning {
+            usleep(10_000)
+            waited += 1
+        }
+        #expect(try disk.grow(to: "16m"))
+        process.waitUntilExit()
+        let stderr = try String(contentsOf: errors, encoding: .utf8)
+        #expect(process.terminationStatus == 0)
+        #expect(stderr.contains("runwalk: recording resumed"), "\(stderr)")
+        #expect(!stderr.contains("recording incomplete"), "\(stderr)")
+        let store = try RunWalkStore(location: disk.folder.location, create: false)
+        #expect(try store.fixCount(sessionID: 1) == 1801)
+        #expect(try store.loadSession(.id(1)).info.state == "completed")
+        #expect(try store.integrityCheck() == "ok")
+    }
+}

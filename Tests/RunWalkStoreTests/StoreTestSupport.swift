@@ -1,0 +1,51 @@
+import Foundation
+@testable import RunWalkStore
+import RunWalkCore
+import RunWalkIO
+
+/// A temporary data folder, removed at the end.
+final class TemporaryStoreFolder {
+    let url: URL
+
+    init() throws {
+        url = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-store-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    var location: StoreLocation { StoreLocation(directory: url.path) }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+}
+
+/// Collects the recorder's warnings.
+final class Warnings: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+enum Samples {
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    static var demo: String { root.appendingPathComponent("SampleTracks/demo-short.nmea").path }
+    static let demoWorkout = "1m warmup, 2x(30s run, 30s walk), 1m cooldown"
+
+    /// Replays demo-short through a recorder into `location`; returns the replay's result, its events and the outcome.
+    static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init())
+        throws -> (Replay.Result, [SessionEvent], SessionRecorder.Outcome, String) {
+        let workout = try Workout(parsing: demoWorkout)
+        let replay = Replay(path: demo, workout: workout)
+        let recorder = SessionRecorder(location: location, session: .init(workout: workout, options: replay.options, source: "replay:demo"),
+                                       settings: settings, warn: { warnings.add($0) })
+        var events: [SessionEvent] = []
+        let result = try replay.run { event in
+            events.append(event)
+            recorder.record(event)
+        }
+        let json = try SummaryJSON.encode(result.summary)
+        let outcome = recorder.finish(summary: result.summary, summaryJSON: json)
+        return (result, events, outcome, json)
+    }
+}
