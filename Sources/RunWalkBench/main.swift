@@ -2,7 +2,9 @@ import Foundation
 
 // Release-mode benchmarks; each subcommand measures RunWalk against a peer in the same run.
 // Each benchmark lives in its own file and registers here by name.
-let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [:]
+let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
+    "nmea": NMEABenchmark.run,
+]
 
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
