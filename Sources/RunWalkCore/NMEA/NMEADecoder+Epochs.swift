@@ -18,6 +18,7 @@ extension NMEADecoder {
         let hour = timeOfDay / 3_600_000
         if hour < lastHour { day += 1 }
         lastHour = hour
+        lastMergedTimeOfDay = timeOfDay
     }
 
     /// Sets the date (RMC, ZDA); the first one also dates the epochs held back so far.
@@ -119,6 +120,13 @@ extension NMEADecoder {
             fix.longitudeErrorMetres = full.longitudeErrorMetres ?? reported.longitudeErrorMetres
             fix.altitudeErrorMetres = full.altitudeErrorMetres ?? reported.altitudeErrorMetres
             self.reported = nil
+        }
+        if !epochDated, dateKnown {
+            // The date came after this epoch began: it is today's, or yesterday's if its time
+            // of day lies well after the latest one (midnight passed in between).
+            var time = day * Self.millisecondsPerDay + epochTimeOfDay
+            if epochTimeOfDay > lastMergedTimeOfDay + 3_600_000 { time -= Self.millisecondsPerDay }
+            fix.time = UTCTime(milliseconds: time)
         }
         fix.dateKnown = epochDated || dateKnown
         if fix.dateKnown || givenUpWaitingForDate {

@@ -57,6 +57,7 @@ public struct NMEADecoder: Sendable {
     var day: Int64 = 0
     var dateKnown = false
     var lastHour: Int64 = 0
+    var lastMergedTimeOfDay: Int64 = 0
     var lastRegisteredTime: Int64?
 
     // The epoch being assembled, and what gpsd remembers of the one before.
@@ -103,7 +104,7 @@ public struct NMEADecoder: Sendable {
         statistics.lines += 1
         if !collisionHead.isEmpty {
             if first != 0x24, first != 0x21, let recovered = try joinCollision(line, emit) {
-                return recovered
+                return recovered.problem
             }
             collisionHead.removeAll(keepingCapacity: true)
             count(.collision)
@@ -151,18 +152,17 @@ public struct NMEADecoder: Sendable {
         if problem.isBad { statistics.linesBad += 1 } else { statistics.skipped += 1 }
     }
 
+    /// The line completes the held head of a cut sentence when head + line is a sentence with a
+    /// good checksum; then that sentence is decoded. Nil when it is not.
     private mutating func joinCollision(_ line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
-        -> NMEASentence.Problem?? {
+        -> (problem: NMEASentence.Problem?, Void)? {
         var joined = collisionHead
-        collisionHead.removeAll(keepingCapacity: true)
         joined.append(contentsOf: line)
         return try joined.withUnsafeBufferPointer { buffer in
-            try NMEAFields.withFields(of: buffer) { scan -> NMEASentence.Problem?? in
-                guard case .success(let fields) = scan, fields.junkBefore == nil else {
-                    count(.collision)
-                    return nil
-                }
-                return .some(try decode(fields, emit))
+            try NMEAFields.withFields(of: buffer) { scan -> (problem: NMEASentence.Problem?, Void)? in
+                guard case .success(let fields) = scan, fields.junkBefore == nil, fields.hasChecksum else { return nil }
+                collisionHead.removeAll(keepingCapacity: true)
+                return (try decode(fields, emit), ())
             }
         }
     }
