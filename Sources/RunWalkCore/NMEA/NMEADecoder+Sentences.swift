@@ -29,7 +29,7 @@ extension NMEADecoder {
         if let quality = NMEAField.integer(s[6]) { epoch?.quality = quality }
         let satellites = NMEAField.leadingInteger(s[7])
         if let used = NMEAField.integer(s[7]) { epoch?.satellitesUsed = used }
-        if let hdop = NMEAField.decimal(s[8]) { epoch?.hdop = hdop }
+        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch?.hdop = hdop }
         if let lat = NMEAField.coordinate(s[2], hemisphere: s[3], limit: 90),
            let lon = NMEAField.coordinate(s[4], hemisphere: s[5], limit: 180) {
             epoch?.latitude = lat
@@ -138,7 +138,7 @@ extension NMEADecoder {
         if status == 0x55 || status == 0x56 { return nil }
         let satellites = NMEAField.leadingInteger(s[7])
         if let used = NMEAField.integer(s[7]) { epoch?.satellitesUsed = used }
-        if let hdop = NMEAField.decimal(s[8]) { epoch?.hdop = hdop }
+        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch?.hdop = hdop }
         if let lat = NMEAField.coordinate(s[2], hemisphere: s[3], limit: 90),
            let lon = NMEAField.coordinate(s[4], hemisphere: s[5], limit: 180) {
             epoch?.latitude = lat
@@ -194,9 +194,9 @@ extension NMEADecoder {
         }
         let firstOfGNPair = previousTalker != 0x4E && talker == 0x4E
         if s.count <= 19, !firstOfGNPair {
-            if let pdop = NMEAField.decimal(s[15]) { epoch?.pdop = pdop }
-            if let hdop = NMEAField.decimal(s[16]) { epoch?.hdop = hdop }
-            if let vdop = NMEAField.decimal(s[17]) { epoch?.vdop = vdop }
+            if let pdop = NMEAField.decimal(s[15]), pdop >= 0 { epoch?.pdop = pdop }
+            if let hdop = NMEAField.decimal(s[16]), hdop >= 0 { epoch?.hdop = hdop }
+            if let vdop = NMEAField.decimal(s[17]), vdop >= 0 { epoch?.vdop = vdop }
         }
         return nil
     }
