@@ -184,6 +184,16 @@ struct NMEADecoderTests {
         #expect(try #require(fixes.first).speedMetresPerSecond == nil)
     }
 
+    @Test("with no hold, undated epochs come out at once (live use)")
+    func noHold() {
+        var decoder = NMEADecoder(datelessHoldLimit: 0)
+        let first = decoder.feed(line: Substring(s("GPGGA,120000,5130.0000,N,00007.5000,W,1,05,1.0,20.0,M,47.0,M,,")))
+        let second = decoder.feed(line: Substring(s("GPGGA,120001,5130.0000,N,00007.5000,W,1,05,1.0,20.0,M,47.0,M,,")))
+        #expect(first.fixes.isEmpty)
+        #expect(second.fixes.map { $0.time.iso8601() } == ["1970-01-01T12:00:00.000Z"])
+        #expect(second.fix?.dateKnown == false)
+    }
+
     @Test("decimal fields convert exactly as strtod does", arguments: [1, 2, 3] as [UInt64])
     func decimals(seed: UInt64) {
         var rng = SeededGenerator(seed: seed)

@@ -133,7 +133,7 @@ extension NMEADecoder {
             try deliver(fix, emit)
         } else {
             held.append(fix)
-            if held.count > Self.datelessHoldLimit {
+            if held.count > datelessHoldLimit {
                 givenUpWaitingForDate = true
                 for fix in held { try deliver(fix, emit) }
                 held.removeAll()

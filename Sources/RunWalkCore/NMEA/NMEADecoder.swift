@@ -48,8 +48,12 @@ public struct NMEADecoder: Sendable {
         public var fix: Fix? { fixes.first }
     }
 
-    /// Epochs held while no date is known, before giving up and emitting them undated.
-    public static let datelessHoldLimit = 64
+    /// Epochs held by default while no date is known, before giving up and emitting them undated.
+    public static let defaultDatelessHoldLimit = 64
+
+    /// How many epochs this decoder holds back waiting for a date (0: none, for live use
+    /// where a fix must not wait).
+    public let datelessHoldLimit: Int
 
     public internal(set) var statistics = Statistics()
 
@@ -90,7 +94,10 @@ public struct NMEADecoder: Sendable {
     /// continues it (gpsd's packet layer recovers these too).
     var collisionHead: [UInt8] = []
 
-    public init() {}
+    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives.
+    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit) {
+        self.datelessHoldLimit = max(0, datelessHoldLimit)
+    }
 
     // MARK: Lines
 
