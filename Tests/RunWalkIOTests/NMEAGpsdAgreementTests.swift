@@ -23,9 +23,11 @@ import RunWalkCore
 ///   that stops before it leaves the last time unreported, where we report what it holds
 ///   (bt451, bu353-glonass, ch-4711, foretrex-201, garmin48, isync, rst39, ublox-lea-5h,
 ///   venus634lp: 1 each).
-/// - **epochs gpsd folds into the next report**: bt451's 10 Hz bursts (GLL then RMC at a new
-///   half second: 1) and humminbird-M37, whose receiver rotates one timed sentence per second
-///   and whose GLL/GGA seconds gpsd reports only together with the following one (2).
+/// - **not yet a cycle ender**: gpsd reports an epoch when the sentence type it has learnt
+///   to end epochs arrives (it learns them as times change). An epoch carried only by a
+///   timed sentence it has not learnt yet is merged but never reported: bt451's first GLL
+///   epoch (15:25:04.5, 1), humminbird-M37, whose receiver sends one timed sentence per
+///   second in turn (19:41:02 by GLL and 19:41:04 by GGA alone, 2).
 @Suite("NMEA decoder vs gpsd 3.22")
 struct NMEAGpsdAgreementTests {
     static let logsFolder = URL(fileURLWithPath: #filePath)

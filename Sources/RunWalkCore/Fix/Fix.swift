@@ -13,6 +13,7 @@ public struct Fix: Sendable, Equatable {
     public var time: UTCTime
     /// Whether the date is known (RMC or ZDA seen) or assumed (time-only logs).
     public var dateKnown: Bool
+    /// WGS-84 latitude and longitude, degrees (north and east positive).
     public var latitude: Double?
     public var longitude: Double?
     /// Altitude above mean sea level (GGA).
@@ -31,6 +32,7 @@ public struct Fix: Sendable, Equatable {
     public var hdop: Double?
     public var vdop: Double?
     public var pdop: Double?
+    /// Satellites used in the solution (GGA/GNS).
     public var satellitesUsed: Int?
     /// Satellites in view (GSV).
     public var satellitesVisible: Int?

@@ -43,6 +43,7 @@ public struct NMEADecoder: Sendable {
     public struct Output: Sendable {
         /// Fixes completed by this line, oldest first.
         public var fixes: [Fix] = []
+        /// What was wrong with the line, or why it was skipped.
         public var problem: NMEASentence.Problem?
         /// The first fix completed by this line.
         public var fix: Fix? { fixes.first }
@@ -55,6 +56,7 @@ public struct NMEADecoder: Sendable {
     /// where a fix must not wait).
     public let datelessHoldLimit: Int
 
+    /// What has been read so far.
     public internal(set) var statistics = Statistics()
 
     // Date and time, as gpsd keeps them.

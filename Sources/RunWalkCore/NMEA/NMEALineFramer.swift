@@ -4,6 +4,7 @@
 /// split across chunks is gathered in a buffer. Lines longer than `maximumLineLength` are cut
 /// there and flagged, so a stream without line breaks cannot grow memory without bound.
 public struct NMEALineFramer: Sendable {
+    /// Lines are cut (and flagged) at this many bytes.
     public let maximumLineLength: Int
     private var pending: [UInt8] = []
     private var lastWasCR = false
@@ -17,7 +18,9 @@ public struct NMEALineFramer: Sendable {
 
     /// A framed line: its bytes without the terminator, and whether it was cut short.
     public struct Line: Sendable, Equatable {
+        /// The line's bytes, terminator excluded.
         public var bytes: [UInt8]
+        /// The line was longer than `maximumLineLength` and was cut there.
         public var truncated: Bool
     }
 

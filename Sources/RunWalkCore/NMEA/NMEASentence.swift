@@ -9,6 +9,7 @@ public struct NMEASentence: Sendable, Equatable {
     public var type: String
     /// The fields after the address, without the checksum.
     public var fields: [Substring]
+    /// The sentence carried a checksum (which matched).
     public var hasChecksum: Bool
 
     /// Why a line is not a usable sentence, or why a sentence was skipped.
@@ -89,6 +90,7 @@ public struct NMEAFields {
     public let count: Int
     /// The sentence began with `!` (AIS and other encapsulated data).
     public let encapsulated: Bool
+    /// The sentence carried a checksum (which matched).
     public let hasChecksum: Bool
     /// Bytes before the start character that were dropped (noise, or the head of a collision).
     public let junkBefore: Range<Int>?

@@ -4,12 +4,16 @@ import RunWalkCore
 ///
 /// Streams the file in fixed-size chunks: memory does not grow with the file.
 public struct NMEAFileReader {
+    /// The file read (`-` for standard input).
     public let path: String
+    /// The decoder, with its statistics after `read`.
     public private(set) var decoder = NMEADecoder()
+    /// Problems found, once per cause with their first line.
     public private(set) var diagnostics: DiagnosticLog
     /// Lines read so far (every line of the file, comments and blank lines included).
     public private(set) var lineNumber = 0
 
+    /// A reader for `path` that reports problems to `diagnostics`.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog()) {
         self.path = path
         self.diagnostics = diagnostics
