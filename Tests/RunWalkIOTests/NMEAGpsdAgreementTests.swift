@@ -16,13 +16,14 @@ import RunWalkCore
 /// not (`extraAllowed` below), each for one of these causes:
 /// - **no date yet**: gpsd reports no time until an RMC or ZDA has given a year; we hold the
 ///   first epochs back and date them once the date comes (beidou-bd 6, beidou-gb 4,
-///   garmin25lp 9, myguide-3100 5, nl551e 3, hp58534a 1, venus634lp 1, bt451 1), and in
+///   garmin25lp 9, myguide-3100 5, nl551e 3, hp58534a 1, venus634lp 1), and in
 ///   logs that never carry a date we report time-of-day epochs with `dateKnown == false`
 ///   (sounder 122 GLL epochs, tn200 19 and tn200-all 9 no-fix epochs).
 /// - **last epoch of the log**: gpsd reports an epoch at its cycle-ending sentence; a log
 ///   that stops before it leaves the last time unreported, where we report what it holds
-///   (bt451, bu353-glonass, ch-4711, foretrex-201, garmin48, isync, rst39, ublox-lea-5h,
-///   venus634lp: 1 each).
+///   (bu353-glonass, ch-4711, foretrex-201, garmin48, isync, rst39, ublox-lea-5h,
+///   venus634lp: 1 each; bt451 2, as its first recording, before "# Moving in car", also
+///   stops mid-epoch).
 /// - **not yet a cycle ender**: gpsd reports an epoch when the sentence type it has learnt
 ///   to end epochs arrives (it learns them as times change). An epoch carried only by a
 ///   timed sentence it has not learnt yet is merged but never reported: bt451's first GLL
