@@ -132,6 +132,14 @@ public struct NMEADecoder: Sendable {
         }
     }
 
+    /// Counts a line the caller could not pass on whole (e.g. cut by the framer as too long):
+    /// a sentence cut short must not be read as one without a checksum.
+    public mutating func skip(lineWith problem: NMEASentence.Problem) {
+        statistics.lines += 1
+        collisionHead.removeAll(keepingCapacity: true)
+        count(problem)
+    }
+
     /// Decodes one line given as text (allocates; for tools and tests).
     public mutating func feed(line: Substring) -> Output {
         let bytes = Array(line.utf8)

@@ -35,10 +35,13 @@ public struct NMEAFileReader {
     @inline(__always)
     private mutating func handle(_ line: UnsafeBufferPointer<UInt8>, truncated: Bool, _ body: (Fix) throws -> Void) throws {
         lineNumber += 1
-        let problem = try decoder.feed(line: line, body)
         if truncated {
+            decoder.skip(lineWith: .tooLong)
             diagnostics.report(path: path, line: lineNumber, problem: .tooLong)
-        } else if let problem, problem.isBad {
+            return
+        }
+        let problem = try decoder.feed(line: line, body)
+        if let problem, problem.isBad {
             diagnostics.report(path: path, line: lineNumber, problem: problem)
         }
     }
