@@ -101,25 +101,28 @@ extension NMEADecoder {
     }
 
     mutating func closeEpoch(_ emit: (Fix) throws -> Void) rethrows {
-        guard let full = epoch else { return }
-        epoch = nil
+        guard let full = epoch.take() else { return }
         previousMode = full.mode
         previousHadAltitude = full.altitudeMSL != nil
         if full.altitudeMSL != nil { altitudeSeen = true }
-        guard epochTimed else { return }
-        var fix = full
-        if let reported {
+        guard epochTimed else {
+            reported = nil
+            return
+        }
+        var fix: Fix
+        if var snapshot = reported.take() {
             // Position, motion and mode as reported; the quality figures that come later in
             // the epoch (GSA, GSV, GST) are kept.
-            fix = reported
-            fix.hdop = full.hdop ?? reported.hdop
-            fix.pdop = full.pdop ?? reported.pdop
-            fix.vdop = full.vdop ?? reported.vdop
-            fix.satellitesVisible = full.satellitesVisible ?? reported.satellitesVisible
-            fix.latitudeErrorMetres = full.latitudeErrorMetres ?? reported.latitudeErrorMetres
-            fix.longitudeErrorMetres = full.longitudeErrorMetres ?? reported.longitudeErrorMetres
-            fix.altitudeErrorMetres = full.altitudeErrorMetres ?? reported.altitudeErrorMetres
-            self.reported = nil
+            snapshot.hdop = full.hdop ?? snapshot.hdop
+            snapshot.pdop = full.pdop ?? snapshot.pdop
+            snapshot.vdop = full.vdop ?? snapshot.vdop
+            snapshot.satellitesVisible = full.satellitesVisible ?? snapshot.satellitesVisible
+            snapshot.latitudeErrorMetres = full.latitudeErrorMetres ?? snapshot.latitudeErrorMetres
+            snapshot.longitudeErrorMetres = full.longitudeErrorMetres ?? snapshot.longitudeErrorMetres
+            snapshot.altitudeErrorMetres = full.altitudeErrorMetres ?? snapshot.altitudeErrorMetres
+            fix = snapshot
+        } else {
+            fix = full
         }
         if !epochDated, dateKnown {
             // The date came after this epoch began: it is today's, or yesterday's if its time

@@ -8,12 +8,35 @@ import Darwin
 ///
 /// Each returns nil for an empty or malformed field, so a bad field never becomes a value.
 enum NMEAField {
-    /// Exact powers of ten (up to 10^22 every one is a Double exactly), so that
-    /// `mantissa / 10^k` is the correctly rounded value, the same as `strtod` gives.
-    private static let powersOfTen: [Double] = (0...22).map { k in
-        var value = 1.0
-        for _ in 0..<k { value *= 10 }
-        return value
+    /// 10^k for k in 0...22: every one is a Double exactly, so `mantissa / 10^k` is the
+    /// correctly rounded value, the same as `strtod` gives.
+    @inline(__always)
+    private static func exactPowerOfTen(_ k: Int) -> Double {
+        switch k {
+        case 0: return 1e0
+        case 1: return 1e1
+        case 2: return 1e2
+        case 3: return 1e3
+        case 4: return 1e4
+        case 5: return 1e5
+        case 6: return 1e6
+        case 7: return 1e7
+        case 8: return 1e8
+        case 9: return 1e9
+        case 10: return 1e10
+        case 11: return 1e11
+        case 12: return 1e12
+        case 13: return 1e13
+        case 14: return 1e14
+        case 15: return 1e15
+        case 16: return 1e16
+        case 17: return 1e17
+        case 18: return 1e18
+        case 19: return 1e19
+        case 20: return 1e20
+        case 21: return 1e21
+        default: return 1e22
+        }
     }
 
     /// A decimal number: optional sign, digits, optional fraction (`-12.345`, `.5`, `7.`).
@@ -21,38 +44,35 @@ enum NMEAField {
         guard let p = f.baseAddress, !f.isEmpty else { return nil }
         let n = f.count
         var i = 0
-        var negative = false
-        if p[0] == 0x2D || p[0] == 0x2B { negative = p[0] == 0x2D; i = 1 }
+        let negative = p[0] == 0x2D
+        if negative || p[0] == 0x2B { i = 1 }
         var mantissa: UInt64 = 0
         var digits = 0
         var fractionDigits = 0
         var seenPoint = false
-        var sawDigit = false
-        var dropped = 0
         while i < n {
-            let c = p[i]
-            if c >= 0x30 && c <= 0x39 {
-                sawDigit = true
-                if digits < 19 {
-                    mantissa = mantissa * 10 + UInt64(c - 0x30)
-                    digits += mantissa == 0 ? 0 : 1
-                    if seenPoint { fractionDigits += 1 }
-                } else if !seenPoint {
-                    dropped += 1
-                }
-            } else if c == 0x2E, !seenPoint {
+            let d = p[i] &- 0x30
+            if d < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(d)
+                digits += 1
+                if seenPoint { fractionDigits += 1 }
+            } else if p[i] == 0x2E, !seenPoint {
                 seenPoint = true
             } else {
                 return nil
             }
             i += 1
         }
-        guard sawDigit else { return nil }
+        guard digits > 0 else { return nil }
         var value: Double
-        if mantissa < 1 << 53, fractionDigits <= 22, dropped == 0 {
-            value = Double(mantissa) / powersOfTen[fractionDigits]
+        if digits <= 19, mantissa < 1 << 53, fractionDigits <= 22 {
+            value = Double(mantissa) / exactPowerOfTen(fractionDigits)
         } else {
-            value = Double(mantissa) * pow(10, Double(dropped - fractionDigits))
+            // Beyond what the fast path does exactly (never in real logs): let the library round.
+            guard let slow = Double(String(decoding: UnsafeBufferPointer(start: p + (negative || p[0] == 0x2B ? 1 : 0),
+                                                                          count: n - (negative || p[0] == 0x2B ? 1 : 0)),
+                                           as: UTF8.self)) else { return nil }
+            value = slow
         }
         if negative { value = -value }
         return value.isFinite ? value : nil

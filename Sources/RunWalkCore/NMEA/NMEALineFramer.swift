@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// Splits a byte stream into lines, whatever the read sizes: CR LF, LF or lone CR end a line.
 ///
 /// Lines that lie wholly inside a chunk are handed out in place, without copying; only a line
@@ -30,28 +36,36 @@ public struct NMEALineFramer: Sendable {
                               _ emit: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         guard let base = chunk.baseAddress else { return }
         let n = chunk.count
-        var lineStart = 0
         var i = 0
         if lastWasCR, n > 0 {
-            if base[0] == 0x0A { i = 1; lineStart = 1 }
+            if base[0] == 0x0A { i = 1 }
             lastWasCR = false
         }
+        var lineStart = i
         while i < n {
-            let c = base[i]
-            if c == 0x0A || c == 0x0D {
-                try complete(UnsafeBufferPointer(start: base + lineStart, count: i - lineStart), emit)
-                if c == 0x0D {
-                    if i + 1 < n {
-                        if base[i + 1] == 0x0A { i += 1 }
-                    } else {
-                        lastWasCR = true
-                    }
+            // memchr is vectorised: find the next LF, then any CR before it (usually just
+            // the one of a CR LF pair).
+            let lf = Self.find(0x0A, base, from: i, to: n)
+            let cr = Self.find(0x0D, base, from: i, to: lf ?? n)
+            guard let end = cr ?? lf else { break }
+            try complete(UnsafeBufferPointer(start: base + lineStart, count: end - lineStart), emit)
+            i = end + 1
+            if base[end] == 0x0D {
+                if i < n {
+                    if base[i] == 0x0A { i += 1 }
+                } else {
+                    lastWasCR = true
                 }
-                lineStart = i + 1
             }
-            i += 1
+            lineStart = i
         }
         if lineStart < n { append(UnsafeBufferPointer(start: base + lineStart, count: n - lineStart)) }
+    }
+
+    @inline(__always)
+    private static func find(_ byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
     }
 
     /// Feeds a chunk of any byte collection (copies it; for tests and small inputs).

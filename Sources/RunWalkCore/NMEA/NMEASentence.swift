@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// One NMEA 0183 sentence split into its parts, checksum checked.
 ///
 /// This is the convenient, allocating view for tools and tests; the decoder itself works on
@@ -130,78 +136,84 @@ public struct NMEAFields {
         -> Result<NMEAFields, NMEASentence.Problem> {
         guard let base = line.baseAddress, !line.isEmpty else { return .failure(.notASentence) }
         let n = line.count
-        var start = -1
-        var sum: UInt8 = 0
-        var count = 0
-        var star = -1
-        var controlBytes = false
-        var i = 0
-        while i < n {
-            let c = base[i]
-            if c == 0x24 || c == 0x21 { // '$' or '!': (re)start
-                start = i
-                sum = 0
-                bounds[0] = Int32(i + 1)
-                count = 1
-                star = -1
-                controlBytes = false
-            } else if start >= 0, star < 0 {
-                if c == 0x2A { // '*'
-                    star = i
-                } else {
-                    sum ^= c
-                    if c == 0x2C { // ','
-                        if count < capacity {
-                            bounds[count] = Int32(i + 1)
-                            count += 1
-                        }
-                    } else if c < 0x20 || c >= 0x7F {
-                        controlBytes = true
-                    }
-                }
-            }
-            i += 1
-        }
+        // The sentence starts at the last '$' or '!': gpsd's packet layer starts over at each.
+        let start = max(lastIndex(of: 0x24, base, n) ?? -1, lastIndex(of: 0x21, base, n) ?? -1)
         guard start >= 0 else {
-            for j in 0..<n where base[j] >= 0x80 || (base[j] < 0x20 && base[j] != 0x09) {
-                return .failure(.nonASCII)
-            }
-            return .failure(.notASentence)
+            var seen: UInt8 = 0
+            for j in 0..<n { seen |= base[j] >= 0x80 || (base[j] < 0x20 && base[j] != 0x09) ? 1 : 0 }
+            return .failure(seen != 0 ? .nonASCII : .notASentence)
         }
-        if controlBytes { return .failure(.nonASCII) }
-        let bodyEnd: Int
+        let star = firstIndex(of: 0x2A, base, from: start + 1, to: n)
+        var bodyEnd = star ?? n
+        if star == nil {
+            while bodyEnd > start + 1, base[bodyEnd - 1] == 0x20 || base[bodyEnd - 1] == 0x09 { bodyEnd -= 1 }
+        }
+        // One branch-free pass for the checksum and for control bytes...
+        var sum: UInt8 = 0
+        var control: UInt8 = 0
+        var j = start + 1
+        while j < bodyEnd {
+            let c = base[j]
+            sum ^= c
+            control |= (c &- 0x20) >= 0x5F ? 1 : 0
+            j += 1
+        }
+        if control != 0 { return .failure(.nonASCII) }
         var hasChecksum = false
-        if star >= 0 {
-            bodyEnd = star
-            // Two hex digits, then only trailing blanks.
-            var j = star + 1
+        if let star {
+            // ...then two hex digits, and only blanks after them.
+            var k = star + 1
             var value = 0
             var digits = 0
-            while j < n, digits < 2, let v = hexValue(base[j]) {
+            while k < n, digits < 2, let v = hexValue(base[k]) {
                 value = value << 4 | v
                 digits += 1
-                j += 1
+                k += 1
             }
-            while j < n, base[j] == 0x20 || base[j] == 0x09 { j += 1 }
-            guard digits == 2, j == n else { return .failure(.malformedChecksum) }
+            while k < n, base[k] == 0x20 || base[k] == 0x09 { k += 1 }
+            guard digits == 2, k == n else { return .failure(.malformedChecksum) }
             guard UInt8(value) == sum else { return .failure(.badChecksum) }
             hasChecksum = true
-        } else {
-            var end = n
-            while end > start + 1, base[end - 1] == 0x20 || base[end - 1] == 0x09 { end -= 1 }
-            bodyEnd = end
         }
-        bounds[count] = Int32(bodyEnd + 1)
+        // ...and one for the field boundaries.
+        bounds[0] = Int32(start + 1)
+        var count = 1
+        j = start + 1
+        while j < bodyEnd {
+            if base[j] == 0x2C, count < capacity {
+                bounds[count] = Int32(truncatingIfNeeded: j + 1)
+                count += 1
+            }
+            j += 1
+        }
+        bounds[count] = Int32(truncatingIfNeeded: bodyEnd + 1)
         // The address: at least three upper-case letters or digits.
         let addressStart = start + 1
         let addressEnd = count > 1 ? Int(bounds[1]) - 1 : bodyEnd
         guard addressEnd - addressStart >= 3 else { return .failure(.notASentence) }
-        for j in addressStart..<addressEnd {
-            let c = base[j]
+        for k in addressStart..<addressEnd {
+            let c = base[k]
             guard (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) else { return .failure(.notASentence) }
         }
         return .success(NMEAFields(base: base, bounds: bounds, count: count, encapsulated: base[start] == 0x21,
                                    hasChecksum: hasChecksum, junkBefore: start > 0 ? 0..<start : nil))
+    }
+
+    @inline(__always)
+    private static func firstIndex(of byte: UInt8, _ base: UnsafePointer<UInt8>, from: Int, to: Int) -> Int? {
+        guard from < to, let hit = memchr(base + from, Int32(byte), to - from) else { return nil }
+        return base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+    }
+
+    @inline(__always)
+    private static func lastIndex(of byte: UInt8, _ base: UnsafePointer<UInt8>, _ n: Int) -> Int? {
+        var last: Int?
+        var from = 0
+        while let hit = firstIndex(of: byte, base, from: from, to: n) {
+            last = hit
+            from = hit + 1
+        }
+        return last
     }
 
     @inline(__always)
