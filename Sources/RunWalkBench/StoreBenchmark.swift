@@ -106,7 +106,3 @@ enum StoreBenchmark {
     }
 }
 
-struct BenchError: Error, CustomStringConvertible {
-    var description: String
-    init(_ description: String) { self.description = description }
-}

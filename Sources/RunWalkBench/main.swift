@@ -4,6 +4,7 @@ import Foundation
 // Each benchmark lives in its own file and registers here by name.
 let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "store": StoreBenchmark.run,
+    "nmea": NMEABenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

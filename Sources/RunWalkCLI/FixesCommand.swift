@@ -6,7 +6,12 @@ import RunWalkIO
 struct FixesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixes",
-        abstract: "Decode an NMEA track and print one fix per epoch.")
+        abstract: "Decode an NMEA track and print one fix per epoch.",
+        discussion: """
+            Every NMEA 0183 talker is read; GGA, RMC, GLL, GNS, VTG, GSA, GST, GSV and ZDA merge into \
+            one fix per time, as gpsd does. Bad lines are reported on standard error, once per cause \
+            with a count at the end.
+            """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
 
@@ -29,6 +34,9 @@ struct FixesCommand: ParsableCommand {
         }
         out.flush()
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
+        let stats = reader.decoder.statistics
+        Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
+            + "\(stats.linesBad) bad, \(stats.skipped) skipped")
     }
 }
 

@@ -12,8 +12,9 @@ struct GPSDSourceTests {
         let track = Repository.sampleTrack("demo-short.nmea")
         let expected = try fileFixes(track)
         let port = FreePort.loopback()
-        // 2 sentences per epoch, 5 ms apart: the 310 epochs take about 3 s.
-        let fake = try GPSDHarness.startGPSFake(port: port, track: track, cycleSeconds: 0.005)
+        // 2 sentences per epoch, 20 ms apart: the 251 epochs take about 10 s, long enough that a
+        // client on a loaded machine (CI runs other suites beside this one) connects before the end.
+        let fake = try GPSDHarness.startGPSFake(port: port, track: track, cycleSeconds: 0.02)
         defer { fake.stop() }
         let collector = SourceCollector()
         let last = try #require(expected.last).time

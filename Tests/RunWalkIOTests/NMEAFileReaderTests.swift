@@ -35,4 +35,21 @@ struct NMEAFileReaderTests {
         #expect(reader.decoder.statistics.linesBad == 1)
         #expect(reader.diagnostics.entries == [.init(path: path, firstLine: 5, problem: .badChecksum, count: 1)])
     }
+
+    @Test("a line longer than the framer keeps is counted as too long, not decoded; CR LF and LF read alike")
+    func overlongAndLineEndings() throws {
+        let gga = "$GPGGA,063002.00,4722.614000,N,00832.506000,E,1,09,0.8,410.2,M,48.0,M,,"
+        let long = gga + String(repeating: "9", count: 5000)
+        let text = Self.sample.replacingOccurrences(of: "\n", with: "\r\n") + long + "\n"
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rw-\(UUID().uuidString).nmea").path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var reader = NMEAFileReader(path: path)
+        var fixes: [Fix] = []
+        try reader.read { fixes.append($0) }
+        #expect(fixes.count == 2, "the cut GGA makes no epoch")
+        #expect(reader.decoder.statistics.linesBad == 2)
+        #expect(reader.diagnostics.entries.map(\.problem) == [.badChecksum, .tooLong])
+        #expect(reader.diagnostics.entries.last?.firstLine == 7)
+    }
 }

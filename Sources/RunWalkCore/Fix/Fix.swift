@@ -9,9 +9,11 @@ public enum FixMode: Int, Sendable, Codable, Comparable {
 /// Values the receiver did not give are nil. Units are SI: metres, metres per second,
 /// degrees clockwise from true north for the course.
 public struct Fix: Sendable, Equatable {
+    /// When the receiver measured this fix (UTC).
     public var time: UTCTime
     /// Whether the date is known (RMC or ZDA seen) or assumed (time-only logs).
     public var dateKnown: Bool
+    /// WGS-84 latitude and longitude, degrees (north and east positive).
     public var latitude: Double?
     public var longitude: Double?
     /// Altitude above mean sea level (GGA).
@@ -20,14 +22,20 @@ public struct Fix: Sendable, Equatable {
     public var geoidSeparation: Double?
     /// Speed over ground from the receiver's Doppler (RMC/VTG).
     public var speedMetresPerSecond: Double?
+    /// Course over ground from the receiver (RMC/VTG), degrees from true north.
     public var courseDegrees: Double?
+    /// 2D/3D fix mode (GSA, else inferred as gpsd does).
     public var mode: FixMode?
     /// GGA fix quality (0 invalid, 1 GPS, 2 DGPS, 4/5 RTK, 6 dead reckoning …).
     public var quality: Int?
+    /// Horizontal, vertical and position dilution of precision (GGA/GSA).
     public var hdop: Double?
     public var vdop: Double?
     public var pdop: Double?
+    /// Satellites used in the solution (GGA/GNS).
     public var satellitesUsed: Int?
+    /// Satellites in view (GSV).
+    public var satellitesVisible: Int?
     /// GST standard deviations of the position error, metres.
     public var latitudeErrorMetres: Double?
     public var longitudeErrorMetres: Double?
@@ -36,6 +44,7 @@ public struct Fix: Sendable, Equatable {
     public var horizontalErrorMetres: Double?
     public var verticalErrorMetres: Double?
 
+    /// An empty fix at `time`; the decoder fills in what the sentences carry.
     public init(time: UTCTime, dateKnown: Bool = true) {
         self.time = time
         self.dateKnown = dateKnown

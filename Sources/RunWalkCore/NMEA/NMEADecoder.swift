@@ -1,201 +1,242 @@
-/// Turns NMEA lines into fixes, one per epoch (the sentences that share a time).
+/// Turns NMEA 0183 lines into fixes, one per epoch (the sentences that share a time).
 ///
-/// Feed it lines in order; a fix comes out when a sentence with a new time shows that
-/// the previous epoch is complete, and the last one on `finish()`.
+/// Feed it lines in order; a fix comes out when a sentence with a new time shows that the
+/// previous epoch is complete, and the last one on `finish`. The rules follow gpsd 3.22's
+/// NMEA driver, so the fixes agree with what gpsd reports for the same log: a timed sentence
+/// (GGA, RMC, GLL, GNS, GBS) with a new time starts an epoch; GGA/GNS/GLL/RMC give the
+/// position, RMC/VTG speed and course, GSA the mode and DOPs, GST the error ellipse, RMC or
+/// ZDA the date. Epochs seen before the first date are held back (at most
+/// `datelessHoldLimit`) and dated once the date arrives; in logs without any date they come
+/// out with `dateKnown == false`, days counted from 1970-01-01 and rolled over at midnight.
+///
+/// ```swift
+/// var decoder = NMEADecoder()
+/// for line in lines { decoder.feed(line: line) { fix in print(fix.time) } }
+/// decoder.finish { fix in print(fix.time) }
+/// ```
 public struct NMEADecoder: Sendable {
     /// Counts of what was read.
     public struct Statistics: Sendable, Equatable {
+        /// Lines seen, comments and blank lines excluded.
         public var lines = 0
+        /// Lines that held a well-formed sentence (checksum good or absent).
         public var sentences = 0
         /// Lines that were meant as sentences but could not be used (bad checksum, junk, truncated).
         public var linesBad = 0
-        /// Valid sentences that carry nothing for a fix (proprietary, AIS, GSV, unknown types).
+        /// Valid sentences that carry nothing for a fix (proprietary, AIS, unknown types).
         public var skipped = 0
+        /// Epochs (fixes) produced.
         public var epochs = 0
-        public var problems: [NMEASentence.Problem: Int] = [:]
+        var problemCounts = [Int](repeating: 0, count: NMEASentence.Problem.allCases.count)
+
+        /// How often each problem occurred.
+        public var problems: [NMEASentence.Problem: Int] {
+            var result: [NMEASentence.Problem: Int] = [:]
+            for problem in NMEASentence.Problem.allCases where problemCounts[problem.index] > 0 {
+                result[problem] = problemCounts[problem.index]
+            }
+            return result
+        }
     }
 
-    /// What one line did.
+    /// What one line did (the allocating convenience API).
     public struct Output: Sendable {
-        public var fix: Fix?
+        /// Fixes completed by this line, oldest first.
+        public var fixes: [Fix] = []
+        /// What was wrong with the line, or why it was skipped.
         public var problem: NMEASentence.Problem?
+        /// The first fix completed by this line.
+        public var fix: Fix? { fixes.first }
     }
 
-    public private(set) var statistics = Statistics()
-    private var epoch: Fix?
-    private var epochTimeOfDay: Int64?
-    private var date: (year: Int, month: Int, day: Int)?
-    private var lastEmitted: UTCTime?
-    private var dayOffset: Int64 = 0
+    /// Epochs held by default while no date is known, before giving up and emitting them undated.
+    public static let defaultDatelessHoldLimit = 64
 
-    public init() {}
+    /// How many epochs this decoder holds back waiting for a date (0: none, for live use
+    /// where a fix must not wait).
+    public let datelessHoldLimit: Int
 
-    /// Decodes one line (without its terminator). `#` comment lines and blank lines are ignored.
-    public mutating func feed(line: Substring) -> Output {
-        if line.isEmpty || line.first == "#" { return Output() }
+    /// What has been read so far.
+    public internal(set) var statistics = Statistics()
+
+    // Date and time, as gpsd keeps them.
+    var day: Int64 = 0
+    var dateKnown = false
+    var lastHour: Int64 = 0
+    var lastMergedTimeOfDay: Int64 = 0
+    var lastRegisteredTime: Int64?
+
+    // The epoch being assembled, and what gpsd remembers of the one before.
+    var epoch: Fix?
+    var epochTimeOfDay: Int64 = 0
+    var epochDated = false
+    var epochTimed = false
+    /// Whether any epoch so far had an altitude (gpsd's last fix keeps it).
+    var altitudeSeen = false
+    var previousMode: FixMode?
+    var previousHadAltitude = false
+    var held: [Fix] = []
+    /// The epoch as it stood when its cycle-ending sentence arrived.
+    var reported: Fix?
+    /// Sentence types (bit per `Tag`) after which gpsd reports the epoch.
+    var cycleEnders: UInt8 = 0
+    var lastTimedTag = 0
+    var registeredThisSentence = false
+    var givenUpWaitingForDate = false
+
+    // Cross-sentence state of gpsd's driver.
+    var satellitesUsedInSolution = 0
+    var lastGSATalker: UInt8 = 0
+    var seenNonGPSGSA = false
+    var lastGGATalker: UInt8 = 0
+    var lastGGATime: Int64?
+    var latchMode = false
+
+    /// The head of a sentence that another one cut into; joined with the next line if that
+    /// continues it (gpsd's packet layer recovers these too).
+    var collisionHead: [UInt8] = []
+
+    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives.
+    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit) {
+        self.datelessHoldLimit = max(0, datelessHoldLimit)
+    }
+
+    // MARK: Lines
+
+    /// Decodes one line (without its terminator); calls `emit` with each completed epoch.
+    /// Returns the problem with the line, if any. `#` comment lines and blank lines are ignored.
+    @inline(__always)
+    public mutating func feed(line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
+        -> NMEASentence.Problem? {
+        guard let first = line.first, first != 0x23 else { return nil }
+        if line.count == 1, first == 0x20 || first == 0x09 { return nil }
         statistics.lines += 1
-        switch NMEASentence.parse(String(line)) {
-        case .failure(let problem):
-            return note(problem, bad: true)
-        case .success(let sentence):
-            statistics.sentences += 1
-            if sentence.talker.isEmpty { return note(.proprietary, bad: false) }
-            switch sentence.type {
-            case "GGA": return decodeGGA(sentence)
-            case "RMC": return decodeRMC(sentence)
-            default: return note(.unsupported, bad: false)
+        if !collisionHead.isEmpty {
+            if first != 0x24, first != 0x21, let recovered = try joinCollision(line, emit) {
+                return recovered.problem
+            }
+            collisionHead.removeAll(keepingCapacity: true)
+            count(.collision)
+        }
+        return try NMEAFields.withFields(of: line) { scan in
+            switch scan {
+            case .failure(let problem):
+                count(problem)
+                return problem
+            case .success(let fields):
+                if let junk = fields.junkBefore, line[junk.lowerBound] == 0x24, junk.count < 512 {
+                    collisionHead.append(contentsOf: UnsafeBufferPointer(rebasing: line[junk]))
+                }
+                return try decode(fields, emit)
             }
         }
     }
 
-    /// Emits the last epoch.
-    public mutating func finish() -> Fix? {
-        defer { epoch = nil; epochTimeOfDay = nil }
-        guard let epoch else { return nil }
-        return complete(epoch)
+    /// Counts a line the caller could not pass on whole (e.g. cut by the framer as too long):
+    /// a sentence cut short must not be read as one without a checksum.
+    public mutating func skip(lineWith problem: NMEASentence.Problem) {
+        statistics.lines += 1
+        collisionHead.removeAll(keepingCapacity: true)
+        count(problem)
     }
 
-    private mutating func note(_ problem: NMEASentence.Problem, bad: Bool) -> Output {
-        statistics.problems[problem, default: 0] += 1
-        if bad { statistics.linesBad += 1 } else { statistics.skipped += 1 }
-        return Output(problem: problem)
+    /// Decodes one line given as text (allocates; for tools and tests).
+    public mutating func feed(line: Substring) -> Output {
+        let bytes = Array(line.utf8)
+        var fixes: [Fix] = []
+        let problem = bytes.withUnsafeBufferPointer { buffer in
+            feed(line: buffer) { fixes.append($0) }
+        }
+        return Output(fixes: fixes, problem: problem)
+    }
+
+    /// Completes the last epoch and any held back; calls `emit` with each.
+    public mutating func finish(_ emit: (Fix) throws -> Void) rethrows {
+        try closeEpoch(emit)
+        for fix in held { try deliver(fix, emit) }
+        held.removeAll()
+    }
+
+    /// Completes the last epoch (the allocating convenience API).
+    public mutating func finish() -> [Fix] {
+        var fixes: [Fix] = []
+        finish { fixes.append($0) }
+        return fixes
+    }
+
+    mutating func count(_ problem: NMEASentence.Problem) {
+        statistics.problemCounts[problem.index] += 1
+        if problem.isBad { statistics.linesBad += 1 } else { statistics.skipped += 1 }
+    }
+
+    /// The line completes the held head of a cut sentence when head + line is a sentence with a
+    /// good checksum; then that sentence is decoded. Nil when it is not.
+    private mutating func joinCollision(_ line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
+        -> (problem: NMEASentence.Problem?, Void)? {
+        var joined = collisionHead
+        joined.append(contentsOf: line)
+        return try joined.withUnsafeBufferPointer { buffer in
+            try NMEAFields.withFields(of: buffer) { scan -> (problem: NMEASentence.Problem?, Void)? in
+                guard case .success(let fields) = scan, fields.junkBefore == nil, fields.hasChecksum else { return nil }
+                collisionHead.removeAll(keepingCapacity: true)
+                return (try decode(fields, emit), ())
+            }
+        }
     }
 
     // MARK: Sentences
 
-    /// `$GPGGA,123519,4807.038,N,01131.000,E,1,08,0.9,545.4,M,46.9,M,,*47`
-    /// time, lat, N/S, lon, E/W, quality, satellites, HDOP, altitude, M, geoid separation, M, DGPS age, station.
-    private mutating func decodeGGA(_ s: NMEASentence) -> Output {
-        guard let time = Self.timeOfDay(s[0]) else { return note(.truncatedField, bad: true) }
-        var output = Output()
-        output.fix = beginEpoch(at: time)
-        guard var fix = epoch else { return output }
-        let quality = Int(s[5])
-        fix.quality = quality
-        if let quality, quality > 0, let lat = Self.coordinate(s[1], s[2], degreeDigits: 2),
-           let lon = Self.coordinate(s[3], s[4], degreeDigits: 3) {
-            fix.latitude = lat
-            fix.longitude = lon
-            fix.altitudeMSL = Double(s[8])
-            fix.geoidSeparation = Double(s[10])
-            if fix.mode == nil { fix.mode = fix.altitudeMSL != nil ? .threeD : .twoD }
-        } else if quality == 0 {
-            fix.mode = .noFix
+    private mutating func decode(_ s: NMEAFields, _ emit: (Fix) throws -> Void) rethrows -> NMEASentence.Problem? {
+        statistics.sentences += 1
+        let address = s[0]
+        var isGSA = false
+        defer { if !isGSA { lastGSATalker = 0 } }
+        if s.encapsulated {
+            count(.ais)
+            return .ais
         }
-        fix.satellitesUsed = Int(s[6]) ?? fix.satellitesUsed
-        fix.hdop = Double(s[7]) ?? fix.hdop
-        epoch = fix
-        return output
-    }
-
-    /// `$GPRMC,123519,A,4807.038,N,01131.000,E,022.4,084.4,230394,003.1,W*6A`
-    /// time, status A/V, lat, N/S, lon, E/W, speed knots, course, date ddmmyy, variation, E/W.
-    private mutating func decodeRMC(_ s: NMEASentence) -> Output {
-        guard let time = Self.timeOfDay(s[0]) else { return note(.truncatedField, bad: true) }
-        if let d = Self.date(s[8]) { date = d }
-        var output = Output()
-        output.fix = beginEpoch(at: time)
-        guard var fix = epoch else { return output }
-        if s[1] == "A", let lat = Self.coordinate(s[2], s[3], degreeDigits: 2),
-           let lon = Self.coordinate(s[4], s[5], degreeDigits: 3) {
-            fix.latitude = fix.latitude ?? lat
-            fix.longitude = fix.longitude ?? lon
-            if fix.mode == nil { fix.mode = .twoD }
-            if let knots = Double(s[6]) { fix.speedMetresPerSecond = knots * 1852.0 / 3600.0 }
-            if let course = Double(s[7]) { fix.courseDegrees = course }
-        } else if s[1] == "V", fix.latitude == nil {
-            fix.mode = .noFix
-        }
-        epoch = fix
-        return output
-    }
-
-    // MARK: Epochs
-
-    /// Starts (or continues) the epoch at `timeOfDay`; returns the previous epoch when this is a new one.
-    private mutating func beginEpoch(at timeOfDay: Int64) -> Fix? {
-        if timeOfDay == epochTimeOfDay { return nil }
-        var finished: Fix?
-        if let epoch { finished = complete(epoch) }
-        epochTimeOfDay = timeOfDay
-        epoch = Fix(time: UTCTime(milliseconds: timeOfDay), dateKnown: false)
-        return finished
-    }
-
-    private mutating func complete(_ fix: Fix) -> Fix {
-        var fix = fix
-        let timeOfDay = fix.time.milliseconds
-        let base: UTCTime
-        if let date {
-            base = UTCTime(year: date.year, month: date.month, day: date.day, secondsOfDayMilli: 0)
-            fix.dateKnown = true
-        } else {
-            base = UTCTime(milliseconds: 0)
-        }
-        var time = UTCTime(milliseconds: base.milliseconds + dayOffset * 86_400_000 + timeOfDay)
-        // Time-only logs (or a date not yet updated): a time of day that goes back by more than
-        // twelve hours is the next day.
-        if let last = lastEmitted, time.milliseconds < last.milliseconds - 43_200_000 {
-            dayOffset += 1
-            time = UTCTime(milliseconds: time.milliseconds + 86_400_000)
-        } else if let last = lastEmitted, date != nil, time.milliseconds > last.milliseconds + 43_200_000, dayOffset > 0 {
-            // A new date arrived that already includes the rollover.
-            dayOffset = 0
-            time = UTCTime(milliseconds: base.milliseconds + timeOfDay)
-        }
-        fix.time = time
-        lastEmitted = time
-        statistics.epochs += 1
-        return fix
-    }
-
-    // MARK: Fields
-
-    /// `hhmmss(.sss)` → milliseconds of the day.
-    static func timeOfDay(_ field: Substring) -> Int64? {
-        guard field.count >= 6 else { return nil }
-        let digits = field.utf8
-        var values: [Int64] = []
-        var index = digits.startIndex
-        for _ in 0..<3 {
-            let a = digits[index], b = digits[digits.index(after: index)]
-            guard (48...57).contains(a), (48...57).contains(b) else { return nil }
-            values.append(Int64(a - 48) * 10 + Int64(b - 48))
-            index = digits.index(index, offsetBy: 2)
-        }
-        guard values[0] < 24, values[1] < 60, values[2] <= 60 else { return nil }
-        var millis: Int64 = 0
-        if index < digits.endIndex {
-            guard digits[index] == UInt8(ascii: ".") else { return nil }
-            var scale: Int64 = 100
-            for byte in digits[digits.index(after: index)...] {
-                guard (48...57).contains(byte) else { return nil }
-                millis += Int64(byte - 48) * scale
-                scale /= 10
+        if address[0] == 0x50 { // 'P': proprietary
+            if address.count == 5, address[1] == 0x47, address[2] == 0x52, address[3] == 0x4D, address[4] == 0x5A {
+                decodePGRMZ(s) // Garmin altitude, which gpsd uses
+                return nil
             }
+            count(.proprietary)
+            return .proprietary
         }
-        return ((values[0] * 60 + values[1]) * 60 + values[2]) * 1000 + millis
+        guard address.count == 5 else {
+            count(.unsupported)
+            return .unsupported
+        }
+        let type = UInt32(address[2]) << 16 | UInt32(address[3]) << 8 | UInt32(address[4])
+        isGSA = type == Self.tag("GSA")
+        let talker = address[1]
+        var problem: NMEASentence.Problem?
+        var timedTag = 0
+        defer { afterSentence(tag: timedTag) }
+        switch type {
+        case Self.tag("GGA"): timedTag = 1; problem = try decodeGGA(s, talker: talker, emit)
+        case Self.tag("RMC"): timedTag = 2; problem = try decodeRMC(s, emit)
+        case Self.tag("GSA"): problem = decodeGSA(s, talker: talker)
+        case Self.tag("VTG"): problem = decodeVTG(s)
+        case Self.tag("GSV"): problem = decodeGSV(s)
+        case Self.tag("GLL"): timedTag = 3; problem = try decodeGLL(s, emit)
+        case Self.tag("GNS"): timedTag = 4; problem = try decodeGNS(s, emit)
+        case Self.tag("GST"): problem = decodeGST(s)
+        case Self.tag("ZDA"): problem = try decodeZDA(s, emit)
+        case Self.tag("GBS"): timedTag = 5; problem = try decodeGBS(s, emit)
+        default:
+            count(.unsupported)
+            return .unsupported
+        }
+        if let problem {
+            statistics.sentences -= 1
+            count(problem)
+        }
+        return problem
     }
 
-    /// `ddmmyy` → a civil date (years 80–99 are 1980–1999, else 20xx).
-    static func date(_ field: Substring) -> (year: Int, month: Int, day: Int)? {
-        guard field.count == 6, let value = Int(field) else { return nil }
-        let day = value / 10000, month = value / 100 % 100, yy = value % 100
-        guard (1...31).contains(day), (1...12).contains(month) else { return nil }
-        return (yy >= 80 ? 1900 + yy : 2000 + yy, month, day)
-    }
-
-    /// `ddmm.mmmm` / `dddmm.mmmm` with its hemisphere → signed degrees.
-    static func coordinate(_ field: Substring, _ hemisphere: Substring, degreeDigits: Int) -> Double? {
-        guard field.count > degreeDigits + 1, let value = Double(field), value >= 0 else { return nil }
-        let degrees = (value / 100).rounded(.towardZero)
-        let minutes = value - degrees * 100
-        guard minutes < 60 else { return nil }
-        let result = degrees + minutes / 60
-        switch hemisphere {
-        case "N", "E": return result
-        case "S", "W": return -result
-        default: return nil
-        }
+    static func tag(_ name: StaticString) -> UInt32 {
+        let p = name.utf8Start
+        return UInt32(p[0]) << 16 | UInt32(p[1]) << 8 | UInt32(p[2])
     }
 }

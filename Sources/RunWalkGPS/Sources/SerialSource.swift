@@ -30,7 +30,8 @@ public struct SerialSource: LocationSource {
     private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
         var backoff = Backoff(initialSeconds: backoffInitialSeconds, maximumSeconds: backoffMaximumSeconds)
         var failures = FailureReporter()
-        var decoder = NMEADecoder()
+        // Live: an epoch must not wait for a date (the decoder would hold up to a minute of them).
+        var decoder = NMEADecoder(datelessHoldLimit: 0)
         var framer = NMEALineFramer()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
         defer { buffer.deallocate() }
@@ -52,7 +53,7 @@ public struct SerialSource: LocationSource {
             // Deliver the epoch in hand; a reopened device starts with fresh lines.
             framer.finish { line in feed(line, &decoder, continuation) }
             framer = NMEALineFramer()
-            if let fix = decoder.finish() { continuation.yield(.fix(fix)) }
+            for fix in decoder.finish() { continuation.yield(.fix(fix)) }
             guard let lost else { return }
             failures.report("serial device \(path): \(lost); waiting for it to come back", to: continuation)
             if !stop.sleep(seconds: backoff.next()) { return }
@@ -95,7 +96,7 @@ public struct SerialSource: LocationSource {
     private func feed(_ line: NMEALineFramer.Line, _ decoder: inout NMEADecoder,
                       _ continuation: AsyncStream<LocationEvent>.Continuation) {
         let output = decoder.feed(line: Substring(String(decoding: line.bytes, as: UTF8.self)))
-        if let fix = output.fix { continuation.yield(.fix(fix)) }
+        for fix in output.fixes { continuation.yield(.fix(fix)) }
     }
 }
 

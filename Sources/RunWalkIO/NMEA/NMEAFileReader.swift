@@ -1,11 +1,19 @@
 import RunWalkCore
 
 /// Reads an NMEA file line by line into epochs (fixes), reporting bad lines with their position.
+///
+/// Streams the file in fixed-size chunks: memory does not grow with the file.
 public struct NMEAFileReader {
+    /// The file read (`-` for standard input).
     public let path: String
+    /// The decoder, with its statistics after `read`.
     public private(set) var decoder = NMEADecoder()
+    /// Problems found, once per cause with their first line.
     public private(set) var diagnostics: DiagnosticLog
+    /// Lines read so far (every line of the file, comments and blank lines included).
+    public private(set) var lineNumber = 0
 
+    /// A reader for `path` that reports problems to `diagnostics`.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog()) {
         self.path = path
         self.diagnostics = diagnostics
@@ -13,41 +21,28 @@ public struct NMEAFileReader {
 
     /// Streams the file, calling `body` with every fix in order.
     public mutating func read(_ body: (Fix) throws -> Void) throws {
-        try withoutActuallyEscaping(body) { body in try readEscaping(body) }
-    }
-
-    private mutating func readEscaping(_ body: @escaping (Fix) throws -> Void) throws {
         let source = try ByteSource(path: path)
         var framer = NMEALineFramer()
-        var lineNumber = 0
-        var decoder = self.decoder
-        var diagnostics = self.diagnostics
-        let path = self.path
-        defer {
-            self.decoder = decoder
-            self.diagnostics = diagnostics
-        }
-        var pendingError: Error?
-        let handle: (NMEALineFramer.Line) -> Void = { line in
-            lineNumber += 1
-            guard pendingError == nil else { return }
-            let text = String(decoding: line.bytes, as: UTF8.self)
-            let output = decoder.feed(line: Substring(text))
-            if line.truncated {
-                diagnostics.report(path: path, line: lineNumber, problem: .tooLong)
-            } else if let problem = output.problem, problem != .unsupported, problem != .proprietary {
-                diagnostics.report(path: path, line: lineNumber, problem: problem)
-            }
-            if let fix = output.fix {
-                do { try body(fix) } catch { pendingError = error }
-            }
-        }
         try source.forEachChunk { chunk in
-            framer.feed(chunk, handle)
-            if let pendingError { throw pendingError }
+            try framer.feed(chunk.assumingMemoryBound(to: UInt8.self)) { line, truncated in
+                try handle(line, truncated: truncated, body)
+            }
         }
-        framer.finish(handle)
-        if let pendingError { throw pendingError }
-        if let fix = decoder.finish() { try body(fix) }
+        try framer.finish { line, truncated in try handle(line, truncated: truncated, body) }
+        try decoder.finish(body)
+    }
+
+    @inline(__always)
+    private mutating func handle(_ line: UnsafeBufferPointer<UInt8>, truncated: Bool, _ body: (Fix) throws -> Void) throws {
+        lineNumber += 1
+        if truncated {
+            decoder.skip(lineWith: .tooLong)
+            diagnostics.report(path: path, line: lineNumber, problem: .tooLong)
+            return
+        }
+        let problem = try decoder.feed(line: line, body)
+        if let problem, problem.isBad {
+            diagnostics.report(path: path, line: lineNumber, problem: problem)
+        }
     }
 }

@@ -3,6 +3,7 @@ import RunWalkCore
 /// Collects problems found in input, reporting each cause once with its first position and
 /// a count at the end, so a log full of one fault does not flood the terminal.
 public struct DiagnosticLog: Sendable {
+    /// One cause in one file: where it was first seen and how often.
     public struct Entry: Sendable, Equatable {
         public var path: String
         public var firstLine: Int
@@ -10,13 +11,16 @@ public struct DiagnosticLog: Sendable {
         public var count: Int
     }
 
+    /// Causes in the order first seen.
     public private(set) var entries: [Entry] = []
     private let sink: @Sendable (String) -> Void
 
+    /// A log that writes each cause's first occurrence to `sink` (standard error in the CLI).
     public init(sink: @escaping @Sendable (String) -> Void = { _ in }) {
         self.sink = sink
     }
 
+    /// Records a problem at `path`:`line`; only a cause's first occurrence reaches the sink.
     public mutating func report(path: String, line: Int, problem: NMEASentence.Problem) {
         if let i = entries.firstIndex(where: { $0.path == path && $0.problem == problem }) {
             entries[i].count += 1

@@ -28,9 +28,9 @@ public enum FixFormat {
             add("lat", fix.latitude, 9)
             add("lon", fix.longitude, 9)
         }
-        add("alt_msl", fix.altitudeMSL, 3)
+        add("alt_msl", fix.altitudeMSL, 4)
         add("speed_mps", fix.speedMetresPerSecond, 3)
-        add("course_deg", fix.courseDegrees, 2)
+        add("course_deg", fix.courseDegrees, 4)
         if let mode = fix.mode { parts.append("\"mode\":\(mode.rawValue)") }
         if let quality = fix.quality { parts.append("\"quality\":\(quality)") }
         add("hdop", fix.hdop, 2)
@@ -48,8 +48,8 @@ public enum FixFormat {
     public static func csvLine(_ fix: Fix) -> String {
         func f(_ v: Double?, _ d: Int) -> String { v.map { $0.isFinite ? number($0, d) : "" } ?? "" }
         let fields = [
-            fix.time.iso8601(), f(fix.latitude, 9), f(fix.longitude, 9), f(fix.altitudeMSL, 3),
-            f(fix.speedMetresPerSecond, 3), f(fix.courseDegrees, 2), fix.mode.map { String($0.rawValue) } ?? "",
+            fix.time.iso8601(), f(fix.latitude, 9), f(fix.longitude, 9), f(fix.altitudeMSL, 4),
+            f(fix.speedMetresPerSecond, 3), f(fix.courseDegrees, 4), fix.mode.map { String($0.rawValue) } ?? "",
             fix.quality.map(String.init) ?? "", f(fix.hdop, 2), f(fix.vdop, 2), f(fix.pdop, 2),
             fix.satellitesUsed.map(String.init) ?? "",
         ]

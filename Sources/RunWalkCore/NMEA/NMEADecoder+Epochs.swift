@@ -1,0 +1,151 @@
+/// Epoch assembly: time, date, cycle boundaries and the mode rules gpsd applies across sentences.
+extension NMEADecoder {
+    static let millisecondsPerDay: Int64 = 86_400_000
+
+    /// What gpsd's driver sees of the fix when a sentence arrives: the epoch so far, or the
+    /// previous epoch when this sentence starts a new one.
+    struct Context {
+        var mode: FixMode?
+        var hasAltitude: Bool
+    }
+
+    var context: Context {
+        Context(mode: epoch?.mode, hasAltitude: epoch?.altitudeMSL != nil)
+    }
+
+    /// gpsd's `merge_hhmmss`: takes the time of day; an hour that goes back is the next day.
+    mutating func mergeTime(_ timeOfDay: Int64) {
+        let hour = timeOfDay / 3_600_000
+        if hour < lastHour { day += 1 }
+        lastHour = hour
+        lastMergedTimeOfDay = timeOfDay
+    }
+
+    /// Sets the date (RMC, ZDA); the first one also dates the epochs held back so far.
+    mutating func setDate(day newDay: Int64, timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows {
+        let firstDate = !dateKnown
+        day = newDay
+        dateKnown = true
+        if firstDate, !held.isEmpty {
+            let anchor = newDay * Self.millisecondsPerDay + timeOfDay
+            for var fix in held {
+                let timeOfDayHeld = fix.time.millisecondOfDay
+                var time = newDay * Self.millisecondsPerDay + timeOfDayHeld
+                if time > anchor + 3_600_000 { time -= Self.millisecondsPerDay }
+                fix.time = UTCTime(milliseconds: time)
+                fix.dateKnown = true
+                try deliver(fix, emit)
+            }
+            held.removeAll()
+        }
+    }
+
+    /// gpsd's `register_fractional_time`: a time that differs from the last registered one
+    /// by more than 10 ms starts a new epoch. Returns the context for this sentence's rules.
+    mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context {
+        let before = context
+        registeredThisSentence = true
+        if let last = lastRegisteredTime, abs(timeOfDay - last) <= 10 {
+            lastRegisteredTime = timeOfDay
+            return before
+        }
+        lastRegisteredTime = timeOfDay
+        // The timed sentence before a new time ends epochs from now on (gpsd's cycle ender).
+        if lastTimedTag != 0 { cycleEnders |= 1 << lastTimedTag }
+        try closeEpoch(emit)
+        var fix = Fix(time: UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay), dateKnown: false)
+        if dateKnown { fix.dateKnown = true }
+        epoch = fix
+        epochTimed = true
+        epochTimeOfDay = timeOfDay
+        epochDated = dateKnown
+        return before
+    }
+
+    /// Makes sure there is an epoch to merge into. Before the first timed sentence that is an
+    /// untimed one: gpsd keeps what such sentences say for the rules of the first epoch, but
+    /// reports no time for it, and neither do we.
+    mutating func ensureEpoch() {
+        if epoch == nil {
+            epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
+            epochTimed = false
+        }
+    }
+
+    /// A sentence's time became the epoch's (gpsd's TIME_SET, only once a date is known).
+    mutating func stampTime(_ timeOfDay: Int64) {
+        guard dateKnown, epoch != nil, epochTimed else { return }
+        epoch?.time = UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay)
+        epoch?.dateKnown = true
+        epochDated = true
+    }
+
+    /// Sets the epoch's mode the way gpsd merges it: a 3D fix is not downgraded to 2D while
+    /// an altitude has been seen (RMC and GLL do not know about altitude).
+    mutating func setMode(_ mode: FixMode, _ context: Context) {
+        guard epoch != nil else { return }
+        var mode = mode
+        if mode != .noFix, context.mode == .threeD, context.hasAltitude || altitudeSeen {
+            mode = .threeD
+        }
+        epoch?.mode = mode
+    }
+
+    /// After each sentence: a timed sentence of a type that ends epochs reports the epoch, as
+    /// gpsd does; what later sentences of the epoch change is not in gpsd's report.
+    mutating func afterSentence(tag: Int) {
+        guard registeredThisSentence else { return }
+        registeredThisSentence = false
+        if cycleEnders & (1 << tag) != 0, let epoch { reported = epoch }
+        lastTimedTag = tag
+    }
+
+    mutating func closeEpoch(_ emit: (Fix) throws -> Void) rethrows {
+        guard let full = epoch.take() else { return }
+        previousMode = full.mode
+        previousHadAltitude = full.altitudeMSL != nil
+        if full.altitudeMSL != nil { altitudeSeen = true }
+        guard epochTimed else {
+            reported = nil
+            return
+        }
+        var fix: Fix
+        if var snapshot = reported.take() {
+            // Position, motion and mode as reported; the quality figures that come later in
+            // the epoch (GSA, GSV, GST) are kept.
+            snapshot.hdop = full.hdop ?? snapshot.hdop
+            snapshot.pdop = full.pdop ?? snapshot.pdop
+            snapshot.vdop = full.vdop ?? snapshot.vdop
+            snapshot.satellitesVisible = full.satellitesVisible ?? snapshot.satellitesVisible
+            snapshot.latitudeErrorMetres = full.latitudeErrorMetres ?? snapshot.latitudeErrorMetres
+            snapshot.longitudeErrorMetres = full.longitudeErrorMetres ?? snapshot.longitudeErrorMetres
+            snapshot.altitudeErrorMetres = full.altitudeErrorMetres ?? snapshot.altitudeErrorMetres
+            fix = snapshot
+        } else {
+            fix = full
+        }
+        if !epochDated, dateKnown {
+            // The date came after this epoch began: it is today's, or yesterday's if its time
+            // of day lies well after the latest one (midnight passed in between).
+            var time = day * Self.millisecondsPerDay + epochTimeOfDay
+            if epochTimeOfDay > lastMergedTimeOfDay + 3_600_000 { time -= Self.millisecondsPerDay }
+            fix.time = UTCTime(milliseconds: time)
+        }
+        fix.dateKnown = epochDated || dateKnown
+        if fix.dateKnown || givenUpWaitingForDate {
+            try deliver(fix, emit)
+        } else {
+            held.append(fix)
+            if held.count > datelessHoldLimit {
+                givenUpWaitingForDate = true
+                for fix in held { try deliver(fix, emit) }
+                held.removeAll()
+            }
+        }
+    }
+
+    mutating func deliver(_ fix: Fix, _ emit: (Fix) throws -> Void) rethrows {
+        statistics.epochs += 1
+        try emit(fix)
+    }
+}

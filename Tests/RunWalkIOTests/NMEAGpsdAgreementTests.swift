@@ -1,0 +1,158 @@
+import Foundation
+import Testing
+import RunWalkCore
+@testable import RunWalkIO
+
+/// Our decoder against gpsd 3.22 on the real receiver logs in `../shared/data/gpsd-logs`.
+///
+/// For every time gpsd reported (its last TPV for that time, as MANIFEST.txt says), our fix
+/// for the same time must agree on the mode, and where gpsd has a 2D/3D fix on latitude and
+/// longitude (1e-8°), altitude MSL in 3D (1 mm), and speed and course where our epoch's
+/// RMC/VTG carried them (gpsd derives speed from positions otherwise, and prints neither
+/// without a fix). gpsd 3.22 moves dates before 2017 forward by 1024 weeks; we report the
+/// receiver's date and add the same 619 315 200 s before comparing.
+///
+/// Every one of gpsd's 765 epochs agrees. What remains are epochs we report and gpsd does
+/// not (`extraAllowed` below), each for one of these causes:
+/// - **no date yet**: gpsd reports no time until an RMC or ZDA has given a year; we hold the
+///   first epochs back and date them once the date comes (beidou-bd 6, beidou-gb 4,
+///   garmin25lp 9, myguide-3100 5, nl551e 3, hp58534a 1, venus634lp 1), and in
+///   logs that never carry a date we report time-of-day epochs with `dateKnown == false`
+///   (sounder 122 GLL epochs, tn200 19 and tn200-all 9 no-fix epochs).
+/// - **last epoch of the log**: gpsd reports an epoch at its cycle-ending sentence; a log
+///   that stops before it leaves the last time unreported, where we report what it holds
+///   (bu353-glonass, ch-4711, foretrex-201, garmin48, isync, rst39, ublox-lea-5h,
+///   venus634lp: 1 each; bt451 2, as its first recording, before "# Moving in car", also
+///   stops mid-epoch).
+/// - **not yet a cycle ender**: gpsd reports an epoch when the sentence type it has learnt
+///   to end epochs arrives (it learns them as times change). An epoch carried only by a
+///   timed sentence it has not learnt yet is merged but never reported: bt451's first GLL
+///   epoch (15:25:04.5, 1), humminbird-M37, whose receiver sends one timed sentence per
+///   second in turn (19:41:02 by GLL and 19:41:04 by GGA alone, 2).
+@Suite("NMEA decoder vs gpsd 3.22")
+struct NMEAGpsdAgreementTests {
+    static let logsFolder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("../shared/data/gpsd-logs").standardizedFileURL.path
+    static let available = FileManager.default.fileExists(atPath: logsFolder + "/MANIFEST.txt")
+
+    /// Epochs we may report that gpsd does not, per log (causes in the suite's comment).
+    static let extraAllowed: [String: Int] = [
+        "beidou-bd.log": 6, "beidou-gb.log": 4, "bt451.log": 3, "bu353-glonass.log": 1, "ch-4711.log": 1,
+        "foretrex-201.log": 1, "garmin25lp.log": 9, "garmin48.log": 1, "hp58534a.log": 1,
+        "humminbird-M37.log": 2, "isync.log": 1, "myguide-3100.log": 5, "nl551e.log": 3, "rst39.log": 1,
+        "sounder.log": 122, "tn200-all.log": 9, "tn200.log": 19, "ublox-lea-5h.log": 1, "venus634lp.log": 2,
+    ]
+
+    struct Row {
+        var log: String
+        var gpsdEpochs = 0
+        var agreeing = 0
+        var missing = 0
+        var ours = 0
+        var extra = 0
+        var differences: [String] = []
+    }
+
+    @Test("every gpsd epoch of every log agrees", .enabled(if: available, "../shared/data/gpsd-logs is absent"))
+    func agreement() throws {
+        let logs = try FileManager.default.contentsOfDirectory(atPath: Self.logsFolder)
+            .filter { $0.hasSuffix(".log") }.sorted()
+        #expect(logs.count == 35, "MANIFEST.txt lists 35 logs")
+        var rows: [Row] = []
+        for log in logs { rows.append(try compare(log)) }
+        print(Self.table(rows))
+        for row in rows {
+            #expect(row.agreeing == row.gpsdEpochs, "\(row.log): \(row.differences.prefix(5))")
+            #expect(row.extra <= Self.extraAllowed[row.log, default: 0], "\(row.log): \(row.extra) epochs gpsd does not report")
+        }
+        #expect(rows.reduce(0) { $0 + $1.agreeing } == 765)
+    }
+
+    func compare(_ log: String) throws -> Row {
+        let path = Self.logsFolder + "/" + log
+        var row = Row(log: log)
+        let oracle = try Self.lastTPVPerTime(chk: path + ".chk")
+        var ours: [Int64: Fix] = [:]
+        var reader = NMEAFileReader(path: path)
+        try reader.read { fix in
+            ours[Self.gpsd322Time(fix.time.milliseconds)] = fix
+        }
+        row.gpsdEpochs = oracle.count
+        row.ours = ours.count
+        row.extra = ours.keys.filter { oracle[$0] == nil }.count
+        for (time, tpv) in oracle.sorted(by: { $0.key < $1.key }) {
+            guard let fix = ours[time] else {
+                row.missing += 1
+                row.differences.append("\(time): missing")
+                continue
+            }
+            let problems = Self.differences(fix, tpv)
+            if problems.isEmpty { row.agreeing += 1 } else { row.differences.append("\(time): \(problems)") }
+        }
+        return row
+    }
+
+    static func differences(_ fix: Fix, _ tpv: [String: Any]) -> [String] {
+        var problems: [String] = []
+        let mode = tpv["mode"] as? Int ?? 0
+        if fix.mode?.rawValue != mode { problems.append("mode \(String(describing: fix.mode)) vs \(mode)") }
+        func check(_ name: String, _ ours: Double?, _ key: String, _ tolerance: Double) {
+            let theirs = tpv[key] as? Double
+            guard let ours, let theirs, abs(ours - theirs) <= tolerance else {
+                problems.append("\(name) \(String(describing: ours)) vs \(String(describing: theirs))")
+                return
+            }
+        }
+        if mode >= 2 {
+            check("lat", fix.latitude, "lat", 1e-8)
+            check("lon", fix.longitude, "lon", 1e-8)
+            if fix.speedMetresPerSecond != nil { check("speed", fix.speedMetresPerSecond, "speed", 1e-3) }
+            if fix.courseDegrees != nil { check("course", fix.courseDegrees, "track", 1e-3) }
+        }
+        if mode >= 3, tpv["altMSL"] != nil { check("alt", fix.altitudeMSL, "altMSL", 1e-3) }
+        return problems
+    }
+
+    /// gpsd 3.22 puts dates before 2017-01-01 1024 weeks later.
+    static func gpsd322Time(_ milliseconds: Int64) -> Int64 {
+        let year2017: Int64 = 1_483_228_800_000
+        return milliseconds < year2017 ? milliseconds + 619_315_200_000 : milliseconds
+    }
+
+    static func lastTPVPerTime(chk: String) throws -> [Int64: [String: Any]] {
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: chk))
+        let prefix = Data("{\"class\":\"TPV\"".utf8)
+        var result: [Int64: [String: Any]] = [:]
+        for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) where line.starts(with: prefix) {
+            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
+                  let time = object["time"] as? String, let milliseconds = parseISO8601(time) else { continue }
+            result[milliseconds] = object
+        }
+        return result
+    }
+
+    /// `2029-07-21T13:56:51.997Z` → milliseconds since 1970.
+    static func parseISO8601(_ text: String) -> Int64? {
+        let parts = text.dropLast().split(whereSeparator: { "-T:".contains($0) })
+        guard parts.count == 6, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
+              let hour = Int64(parts[3]), let minute = Int64(parts[4]), let seconds = Double(parts[5]) else { return nil }
+        let ofDay = (hour * 3600 + minute * 60) * 1000 + Int64((seconds * 1000).rounded())
+        return UTCTime(year: year, month: month, day: day, secondsOfDayMilli: ofDay).milliseconds
+    }
+
+    static func table(_ rows: [Row]) -> String {
+        func pad(_ s: String, _ n: Int) -> String { s.count >= n ? s : s + String(repeating: " ", count: n - s.count) }
+        func num(_ v: Int, _ n: Int) -> String { let s = String(v); return String(repeating: " ", count: max(0, n - s.count)) + s }
+        var lines = ["| log | gpsd epochs | agree | missing | ours | ours only |", "| --- | ---: | ---: | ---: | ---: | ---: |"]
+        for r in rows {
+            lines.append("| \(pad(r.log, 24)) | \(num(r.gpsdEpochs, 4)) | \(num(r.agreeing, 4)) | \(num(r.missing, 3)) | \(num(r.ours, 4)) | \(num(r.extra, 3)) |")
+        }
+        let total = rows.reduce(into: Row(log: "total")) {
+            $0.gpsdEpochs += $1.gpsdEpochs; $0.agreeing += $1.agreeing; $0.missing += $1.missing
+            $0.ours += $1.ours; $0.extra += $1.extra
+        }
+        lines.append("| \(pad("**total**", 24)) | \(num(total.gpsdEpochs, 4)) | \(num(total.agreeing, 4)) | \(num(total.missing, 3)) | \(num(total.ours, 4)) | \(num(total.extra, 3)) |")
+        return lines.joined(separator: "\n")
+    }
+}
