@@ -4,8 +4,8 @@ import RunWalkCore
 public struct SpeechClip: Sendable, Equatable {
     /// espeak-ng's output rate.
     public static let sampleRate = 22050
-    /// A sample louder than this (about -36 dBFS) counts as sound when trimming and finding onsets.
-    public static let audibleLevel: Int16 = 500
+    /// A sample louder than this (about -44 dBFS; espeak-ng's silence is exact zero) counts as sound when trimming and finding onsets.
+    public static let audibleLevel: Int16 = 200
 
     /// The samples, trimmed after the last audible one (plus a 20 ms tail).
     public var samples: [Int16]

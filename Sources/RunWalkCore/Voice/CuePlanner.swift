@@ -52,16 +52,17 @@ public struct CuePlanner: Sendable {
         case .countdown(let n, let nextIndex, _):
             var said = beat(phrases.countdown(n), anchor: at, kind: .countdown)
             // On the last count the next phase is certain: plan its transition for the boundary.
-            if n == 1, let nextIndex {
+            if n == 1, let nextIndex, workout.phases.indices.contains(nextIndex) {
                 announcedPhase = nextIndex
                 said += transition(to: nextIndex, anchor: at + 1)
             }
             return said
         case .phaseStarted(let index, _):
-            if announcedPhase == index { return [] }
+            if announcedPhase == index || !workout.phases.indices.contains(index) { return [] }
             announcedPhase = index
             return transition(to: index, anchor: at)
         case .halfway(let index, _):
+            guard workout.phases.indices.contains(index) else { return [] }
             let remaining: PhaseTarget
             switch workout.phases[index].target {
             case .duration(let d): remaining = .duration(d / 2)
@@ -140,7 +141,7 @@ public struct CuePlanner: Sendable {
         guard let upcoming else { return queue.reserve(nil) }
         let lead = Double(countdownSeconds) + queue.gapSeconds + 0.5
         var after = 0.0
-        if let next = upcoming.nextIndex {
+        if let next = upcoming.nextIndex, workout.phases.indices.contains(next) {
             let phase = workout.phases[next]
             after = timing.measure(phrases.transition(phase.kind, target: phase.target, units: units), language: language).durationSeconds
         }
