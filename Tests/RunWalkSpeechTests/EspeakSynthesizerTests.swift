@@ -50,3 +50,26 @@ enum Audio {
         return (sum / Double(samples.count)).squareRoot()
     }
 }
+
+extension SpeechSuites {
+    @Suite("Planner with espeak-ng timing")
+    struct PlannerWithEspeakTests {
+        @Test("each language's transition is planned so its key word's first sound, after espeak-ng's word start, is on the boundary",
+              arguments: Language.allCases)
+        func keyWordOnBoundary(language: Language) throws {
+            let synth = try EspeakSynthesizer.shared()
+            let workout = try Workout(parsing: "60s run, 60s walk")
+            var planner = CuePlanner(workout: workout, language: language, timing: synth.timing)
+            let cues = planner.cues(for: .countdown(secondsLeft: 1, nextIndex: 1, at: .seconds(59)), upcoming: nil)
+            let transition = try #require(cues.last)
+            #expect(transition.kind == .transition)
+            let clip = try synth.clip(transition.text, language: language)
+            // The first word event espeak-ng reported, then the first sound at or after it.
+            let wordStart = try #require(clip.wordStartSamples.first)
+            let firstSound = try #require(clip.samples.indices.dropFirst(wordStart).first { abs(Int32(clip.samples[$0])) > 150 })
+            let heardAt = transition.atSeconds + Double(firstSound) / Double(SpeechClip.sampleRate)
+            #expect(abs(heardAt - 60) <= 0.020, "\(transition.text): key word heard at \(heardAt) s")
+            #expect(transition.endSeconds <= 60 + clip.durationSeconds)
+        }
+    }
+}
