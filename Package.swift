@@ -29,16 +29,22 @@ let package = Package(
             name: "RunWalkStore",
             dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        // espeak-ng's C API (libespeak-ng-dev); only RunWalkSpeech imports it.
+        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
+        // PulseAudio's simple API for the speaker (libpulse-dev); only RunWalkSpeech imports it.
+        .systemLibrary(name: "CPulseSimple", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
+        // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
+        .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulseSimple"]),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore",
+                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore"]
+            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
@@ -48,5 +54,6 @@ let package = Package(
             name: "RunWalkStoreTests",
             dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
     ]
 )

@@ -5,6 +5,7 @@ import Foundation
 let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "store": StoreBenchmark.run,
     "nmea": NMEABenchmark.run,
+    "voice": VoiceBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -18,8 +18,11 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Replay speed: 1 is real time; omit for as fast as possible.")
     var speed: Double?
 
-    @Option(name: .long, help: "Voice output: text or off.")
+    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off.")
     var voice: String = "off"
+
+    @Option(name: .long, help: "Voice language: en or de.")
+    var language: Language = .en
 
     @Option(name: .long, help: "metric or imperial.")
     var units: Units = .metric
@@ -46,17 +49,18 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
         let voiceMode = try VoiceArgument.parse(voice)
+        let voiceOutput = try VoiceOutput(voiceMode, language: language, speed: speed)
         var options = SessionOptions()
         options.units = units
+        options.language = language
+        options.speechTiming = voiceOutput.timing
         let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
         let recorder = noRecord ? nil : try startRecorder(workout: parsed, options: options)
         let result: Replay.Result
         do {
             result = try replay.run(diagnostics: DiagnosticLog(sink: { Terminal.warning($0) })) { event in
                 recorder?.record(event)
-                if voiceMode == .text, case .cue(let cue) = event {
-                    Terminal.warning(String(format: "[%@] %@", SummaryText.clock(cue.atSeconds), cue.text))
-                }
+                try voiceOutput.handle(event)
             }
         } catch {
             // Keep what was recorded as an incomplete session rather than leave it for recovery.
@@ -64,6 +68,7 @@ struct ReplayCommand: ParsableCommand {
             if let error = error as? InputError { throw UserFacingError.input(error.description) }
             throw error
         }
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
         for line in result.diagnostics.closingLines() { Terminal.warning(line) }
         let summaryJSON = try SummaryJSON.encode(result.summary)
         // The store keeps the JSON exactly as printed, so `runwalk report --format json` repeats it.
@@ -89,19 +94,6 @@ enum WorkoutArgument {
             return try Workout(parsing: spec)
         } catch {
             throw UserFacingError.input("workout spec: \(error.description)\n\(error.caretLines(spec: spec))")
-        }
-    }
-}
-
-enum VoiceArgument: Equatable {
-    case off, text
-
-    static func parse(_ value: String) throws -> VoiceArgument {
-        switch value {
-        case "off": return .off
-        case "text": return .text
-        default:
-            throw UserFacingError.input("--voice \(value): this build speaks only as text (--voice text) or not at all (--voice off)")
         }
     }
 }

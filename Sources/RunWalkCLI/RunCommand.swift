@@ -23,8 +23,11 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK.")
     var gps: String = "gpsd"
 
-    @Option(name: .long, help: "Voice output: text or off.")
+    @Option(name: .long, help: "Voice cues: speaker, text (lines on standard error), wav:FILE, or off.")
     var voice: String = "off"
+
+    @Option(name: .long, help: "Voice language: en or de.")
+    var language: Language = .en
 
     @Option(name: .long, help: "metric or imperial.")
     var units: Units = .metric
@@ -58,8 +61,12 @@ struct RunCommand: ParsableCommand {
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
+        // The speaker falls back to text (saying so once) when no audio server answers.
+        let voiceOutput = try VoiceOutput(voiceMode, language: language, speed: speed ?? 1)
         var options = SessionOptions()
         options.units = units
+        options.language = language
+        options.speechTiming = voiceOutput.timing
         var settings = LiveSettings(start: start)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
@@ -82,9 +89,7 @@ struct RunCommand: ParsableCommand {
                 source: source, stopRequests: stopRequests,
                 onEvent: { event in
                     recorder?.record(event)
-                    if voiceMode == .text, case .cue(let cue) = event {
-                        Terminal.warning("[\(SummaryText.clock(max(0, cue.atSeconds)))] \(cue.text)")
-                    }
+                    voiceOutput.handleReportingFailure(event)
                 },
                 onMessage: { Terminal.warning("runwalk: gps: \($0)") },
                 onStatus: { Terminal.warning(StatusLine.render($0, units: units)) })
@@ -92,6 +97,7 @@ struct RunCommand: ParsableCommand {
             done.signal()
         }
         done.wait()
+        try voiceOutput.finish(sessionSeconds: result.get()?.durationSeconds ?? 0)
         guard let summary = result.get() else {
             recorder?.finishFromRecording(state: "incomplete")
             throw UserFacingError.runtime("the run loop ended without a summary")

@@ -44,7 +44,13 @@ public struct SessionOptions: Sendable, Equatable {
     public var telemetry = TelemetrySettings()
     /// Get-ready countdown before the first phase (zero in replay).
     public var getReady: Duration = .zero
-    public var enabledCues: Set<CueKind> = Set(CueKind.allCases)
+    public var enabledCues: Set<CueKind> = CueKind.defaultEnabled
+    /// The voice's language.
+    public var language: Language = .en
+    /// How long utterances sound (the speech adapter measures them; estimated otherwise).
+    public var speechTiming: SpeechTiming = .estimated
+    /// No accepted fix for this long while running says "GPS signal lost", seconds.
+    public var gpsLostAfterSeconds = 5.0
     /// Below this speed a fix does not count as moving time, metres per second.
     public var movingSpeedThreshold = 0.5
     /// A gap between accepted fixes longer than this starts a new track segment, seconds.

@@ -20,7 +20,7 @@ public struct SessionRunner: Sendable {
     public private(set) var lastUpdate: TelemetryUpdate?
     /// Stretches without fixes (live runs), the last one open while the signal is lost.
     public private(set) var gpsGaps: [GPSGap] = []
-    private let planner: CuePlanner
+    private var planner: CuePlanner
     private var lastTelemetryDistance: Double?
     private var lastMovingClock: Double?
     private var clockOffsetForSplits = 0.0
@@ -32,7 +32,9 @@ public struct SessionRunner: Sendable {
         engine = WorkoutEngine(workout: workout, getReady: options.getReady)
         telemetry = Telemetry(settings: options.telemetry)
         splits = SplitTracker(unitMetres: options.units.splitMetres)
-        planner = CuePlanner(units: options.units, enabled: options.enabledCues)
+        planner = CuePlanner(workout: workout, language: options.language, units: options.units,
+                             enabled: options.enabledCues, timing: options.speechTiming,
+                             countdownSeconds: engine.countdownSeconds)
         clockOffsetForSplits = options.getReady.seconds
     }
 
@@ -75,7 +77,8 @@ public struct SessionRunner: Sendable {
         if running {
             for split in splits.add(elapsedSeconds: seconds - clockOffsetForSplits, distanceMetres: activeDistanceMetres) {
                 events.append(.split(split))
-                events += record(planner.cues(for: split))
+                events += record(planner.cues(for: split, atSeconds: split.elapsedSeconds + clockOffsetForSplits,
+                                              upcoming: upcomingBoundary))
             }
         }
         return events
@@ -109,7 +112,7 @@ public struct SessionRunner: Sendable {
         var events = advance(to: clock)
         gpsGaps.append(GPSGap(startSeconds: clock.seconds, reason: reason))
         events.append(.gps(.lost(atSeconds: clock.seconds, reason: reason)))
-        events += record(planner.gpsLost(atSeconds: clock.seconds, reason: reason))
+        events += record(planner.gps(lost: true, reason: reason, atSeconds: clock.seconds, upcoming: upcomingBoundary))
         return events
     }
 
@@ -118,7 +121,7 @@ public struct SessionRunner: Sendable {
         guard let last = gpsGaps.indices.last, gpsGaps[last].endSeconds == nil else { return [] }
         gpsGaps[last].endSeconds = clock.seconds
         var events: [SessionEvent] = [.gps(.back(atSeconds: clock.seconds))]
-        events += record(planner.gpsBack(atSeconds: clock.seconds, after: gpsGaps[last].reason))
+        events += record(planner.gps(lost: false, reason: gpsGaps[last].reason, atSeconds: clock.seconds, upcoming: upcomingBoundary))
         return events
     }
 
@@ -131,7 +134,7 @@ public struct SessionRunner: Sendable {
         var events: [SessionEvent] = []
         for event in engineEvents {
             events.append(.engine(event))
-            var said = planner.cues(for: event, workout: workout)
+            var said = planner.cues(for: event, upcoming: upcomingBoundary)
             if case .workoutCompleted(let at) = event {
                 let total = engine.records.reduce(0) { $0 + $1.distanceMetres }
                 said += planner.completion(atSeconds: at.seconds, distanceMetres: total,
@@ -140,6 +143,13 @@ public struct SessionRunner: Sendable {
             events += record(said)
         }
         return events
+    }
+
+    /// The time boundary the engine is heading for, for the cue planner's reservations.
+    private var upcomingBoundary: CuePlanner.Boundary? {
+        guard let end = engine.phaseEnd else { return nil }
+        let next = engine.state == .countdown ? 0 : engine.phaseIndex.map { $0 + 1 }
+        return CuePlanner.Boundary(seconds: end.seconds, nextIndex: next.flatMap { $0 < workout.phases.count ? $0 : nil })
     }
 
     private mutating func record(_ new: [Cue]) -> [SessionEvent] {

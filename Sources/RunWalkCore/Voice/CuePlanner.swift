@@ -1,123 +1,150 @@
-/// Decides what to say for engine events and splits (English, metric or imperial).
+/// Decides what to say and when, from engine events, splits and GPS state.
+///
+/// A struct with mutating handlers and no clock: every call says when it happened.
+/// Utterance lengths and key-word onsets come from the injected `SpeechTiming`, so a
+/// transition starts early by its key word's onset and "Run" falls on the boundary;
+/// countdown numbers fall on their seconds. One `SpeechQueue` keeps cues apart.
 public struct CuePlanner: Sendable {
-    public var units: Units
-    public var enabled: Set<CueKind>
-
-    public init(units: Units = .metric, enabled: Set<CueKind> = Set(CueKind.allCases)) {
-        self.units = units
-        self.enabled = enabled
+    /// The boundary the engine is heading for: a time phase's end, and the phase after it.
+    public struct Boundary: Sendable, Equatable {
+        public var seconds: Double
+        public var nextIndex: Int?
+        public init(seconds: Double, nextIndex: Int?) {
+            self.seconds = seconds
+            self.nextIndex = nextIndex
+        }
     }
 
-    /// Cues for one engine event.
-    public func cues(for event: EngineEvent, workout: Workout) -> [Cue] {
+    public let workout: Workout
+    public let language: Language
+    public let units: Units
+    public let enabled: Set<CueKind>
+    public let timing: SpeechTiming
+    /// Seconds counted down before a boundary (the engine's setting).
+    public let countdownSeconds: Int
+    public private(set) var queue = SpeechQueue()
+    private let phrases: any PhraseTable
+    /// The phase whose transition cue is already planned (ahead of its boundary).
+    private var announcedPhase: Int?
+    private var runsFinished = 0
+
+    public init(workout: Workout, language: Language = .en, units: Units = .metric,
+                enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
+                countdownSeconds: Int = 3) {
+        self.workout = workout
+        self.language = language
+        self.units = units
+        self.enabled = enabled
+        self.timing = timing
+        self.countdownSeconds = countdownSeconds
+        phrases = language.phrases
+    }
+
+    /// Cues for one engine event; `upcoming` is the next time boundary after it, if known.
+    public mutating func cues(for event: EngineEvent, upcoming: Boundary?) -> [Cue] {
+        let released = reserve(upcoming)
+        return released + cues(for: event)
+    }
+
+    private mutating func cues(for event: EngineEvent) -> [Cue] {
         let at = event.time.seconds
         switch event {
+        case .countdown(let n, let nextIndex, _):
+            var said = beat(phrases.countdown(n), anchor: at, kind: .countdown)
+            // On the last count the next phase is certain: plan its transition for the boundary.
+            if n == 1, let nextIndex, workout.phases.indices.contains(nextIndex) {
+                announcedPhase = nextIndex
+                said += transition(to: nextIndex, anchor: at + 1)
+            }
+            return said
         case .phaseStarted(let index, _):
-            return make(at, Self.transition(workout.phases[index], units: units), .transition)
-        case .countdown(let n, _, _):
-            return make(at, "\(n)", .countdown)
-        case .halfway:
-            return make(at, "Halfway.", .halfway)
+            if announcedPhase == index || !workout.phases.indices.contains(index) { return [] }
+            announcedPhase = index
+            return transition(to: index, anchor: at)
+        case .halfway(let index, _):
+            guard workout.phases.indices.contains(index) else { return [] }
+            let remaining: PhaseTarget
+            switch workout.phases[index].target {
+            case .duration(let d): remaining = .duration(d / 2)
+            case .distance(let m): remaining = .distance(metres: m / 2)
+            }
+            return prompt(phrases.halfway(remaining: remaining, units: units), at: at, kind: .halfway, staleAfter: 10)
+        case .phaseEnded(let record):
+            guard record.planned.kind == .run, record.reason == .completed else { return [] }
+            runsFinished += 1
+            let active = record.activeDuration.seconds
+            let pace = record.distanceMetres > 10 && active > 0
+                ? units.pacePerUnit(secondsPerKm: active / (record.distanceMetres / 1000)) : nil
+            let text = phrases.intervalSummary(number: runsFinished, distanceMetres: record.distanceMetres,
+                                               paceSecondsPerUnit: pace, units: units)
+            return prompt(text, at: at, kind: .summary, staleAfter: 15)
         case .paused:
-            return make(at, "Paused.", .pauseResume)
+            // A pause inside the last second moves the boundary a transition was planned for:
+            // the phase start after resuming announces it again, at the real boundary.
+            announcedPhase = nil
+            return prompt(phrases.pause(paused: true), at: at, kind: .pauseResume, staleAfter: 5)
         case .resumed:
-            return make(at, "Resumed.", .pauseResume)
-        case .phaseEnded, .workoutCompleted, .workoutStopped:
+            return prompt(phrases.pause(paused: false), at: at, kind: .pauseResume, staleAfter: 5)
+        case .workoutCompleted, .workoutStopped:
             return []
         }
     }
 
+    /// A split announcement at `atSeconds` (session clock); dropped if it would run into a transition.
+    public mutating func cues(for split: Split, atSeconds: Double, upcoming: Boundary?) -> [Cue] {
+        let released = reserve(upcoming)
+        let text = phrases.split(index: split.index, elapsedSeconds: split.elapsedSeconds,
+                                 paceSecondsPerUnit: units.pacePerUnit(secondsPerKm: split.paceSecondsPerKm), units: units)
+        return released + prompt(text, at: atSeconds, kind: .split, staleAfter: 15)
+    }
+
+    /// "GPS signal lost" or "GPS back" ("Waiting for GPS" / "GPS ready" before the first fix).
+    public mutating func gps(lost: Bool, reason: GPSGap.Reason, atSeconds: Double, upcoming: Boundary?) -> [Cue] {
+        let text = phrases.gps(lost: lost, beforeFirstFix: reason == .noFixYet)
+        return reserve(upcoming) + prompt(text, at: atSeconds, kind: .gps, staleAfter: 10)
+    }
+
     /// The closing cue with the workout's totals.
-    public func completion(atSeconds at: Double, distanceMetres: Double, durationSeconds: Double) -> [Cue] {
-        make(at, "Workout complete. \(SpokenText.distance(distanceMetres, units: units)) in \(SpokenText.duration(durationSeconds)).", .complete)
+    public mutating func completion(atSeconds at: Double, distanceMetres: Double, durationSeconds: Double) -> [Cue] {
+        let pace = distanceMetres > 10 && durationSeconds > 0
+            ? units.pacePerUnit(secondsPerKm: durationSeconds / (distanceMetres / 1000)) : nil
+        let text = phrases.complete(distanceMetres: distanceMetres, durationSeconds: durationSeconds,
+                                    paceSecondsPerUnit: pace, units: units)
+        return prompt(text, at: at, kind: .complete, staleAfter: .infinity)
     }
 
-    /// The GPS signal went away (or there has been none yet).
-    public func gpsLost(atSeconds at: Double, reason: GPSGap.Reason) -> [Cue] {
-        make(at, reason == .noFixYet ? "Waiting for GPS." : "GPS signal lost.", .gps)
+    // MARK: Placing
+
+    private mutating func transition(to index: Int, anchor: Double) -> [Cue] {
+        let phase = workout.phases[index]
+        return beat(phrases.transition(phase.kind, target: phase.target, units: units), anchor: anchor, kind: .transition)
     }
 
-    /// Fixes are back after a gap.
-    public func gpsBack(atSeconds at: Double, after reason: GPSGap.Reason) -> [Cue] {
-        make(at, reason == .noFixYet ? "GPS ready." : "GPS back.", .gps)
+    /// A cue whose key word must start at `anchor`: it starts early by the word's onset.
+    private mutating func beat(_ text: String, anchor: Double, kind: CueKind) -> [Cue] {
+        guard enabled.contains(kind) else { return [] }
+        let measured = timing.measure(text, language: language)
+        let cue = Cue(atSeconds: anchor - measured.keyWordOffsetSeconds, text: text, kind: kind,
+                      anchorSeconds: anchor, durationSeconds: measured.durationSeconds)
+        return queue.place(cue, staleAfterSeconds: 0)
     }
 
-    /// A split announcement.
-    public func cues(for split: Split) -> [Cue] {
-        let unitWord = units == .metric ? "Kilometre" : "Mile"
-        let pace = units == .metric ? split.paceSecondsPerKm : split.paceSecondsPerKm * 1.609344
-        let per = units == .metric ? "per kilometre" : "per mile"
-        return make(split.elapsedSeconds,
-                    "\(unitWord) \(split.index) in \(SpokenText.clock(split.elapsedSeconds)). Pace \(SpokenText.clock(pace)) \(per).",
-                    .split)
+    private mutating func prompt(_ text: String, at: Double, kind: CueKind, staleAfter: Double) -> [Cue] {
+        guard enabled.contains(kind) else { return [] }
+        let measured = timing.measure(text, language: language)
+        let cue = Cue(atSeconds: at, text: text, kind: kind, anchorSeconds: at, durationSeconds: measured.durationSeconds)
+        return queue.place(cue, staleAfterSeconds: staleAfter)
     }
 
-    private func make(_ at: Double, _ text: String, _ kind: CueKind) -> [Cue] {
-        enabled.contains(kind) ? [Cue(atSeconds: at, text: text, kind: kind)] : []
-    }
-
-    static func transition(_ phase: PlannedPhase, units: Units) -> String {
-        let verb: String
-        switch phase.kind {
-        case .warmup: verb = "Warm up"
-        case .run: verb = "Run"
-        case .walk: verb = "Walk"
-        case .cooldown: verb = "Cool down"
+    /// Keeps the next boundary's countdown and transition clear of background cues.
+    private mutating func reserve(_ upcoming: Boundary?) -> [Cue] {
+        guard let upcoming else { return queue.reserve(nil) }
+        let lead = Double(countdownSeconds) + queue.gapSeconds + 0.5
+        var after = 0.0
+        if let next = upcoming.nextIndex, workout.phases.indices.contains(next) {
+            let phase = workout.phases[next]
+            after = timing.measure(phrases.transition(phase.kind, target: phase.target, units: units), language: language).durationSeconds
         }
-        switch phase.target {
-        case .duration(let d): return "\(verb) for \(SpokenText.duration(d.seconds))."
-        case .distance(let m): return "\(verb) for \(SpokenText.distance(m, units: units))."
-        }
+        return queue.reserve((upcoming.seconds - lead)...(upcoming.seconds + after))
     }
-}
-
-/// Measurement system for distances and paces.
-public enum Units: String, Sendable, Codable, CaseIterable {
-    case metric, imperial
-
-    /// Metres in one split unit.
-    public var splitMetres: Double { self == .metric ? 1000 : 1609.344 }
-}
-
-/// Numbers as a speaking voice says them.
-public enum SpokenText {
-    /// "90 seconds", "5 minutes", "2 minutes 30 seconds", "1 hour 5 minutes".
-    public static func duration(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
-        if h == 0, m < 2, total <= 120, s != 0 || m == 0 { return plural(total, "second") }
-        var parts: [String] = []
-        if h > 0 { parts.append(plural(h, "hour")) }
-        if m > 0 { parts.append(plural(m, "minute")) }
-        if s > 0 { parts.append(plural(s, "second")) }
-        return parts.joined(separator: " ")
-    }
-
-    /// "12 minutes 40" for a clock-like time (split times, paces).
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
-        var text = h > 0 ? "\(plural(h, "hour")) \(plural(m, "minute"))" : plural(m, "minute")
-        if s > 0 { text += " \(s)" }
-        return text
-    }
-
-    /// "400 metres", "1 point 5 kilometres", "3 miles".
-    public static func distance(_ metres: Double, units: Units) -> String {
-        if units == .imperial {
-            let miles = metres / 1609.344
-            if miles < 0.25 { return plural(Int((metres / 0.9144).rounded()), "yard") }
-            return decimal(miles, "mile")
-        }
-        if metres < 1000 { return plural(Int(metres.rounded()), "metre") }
-        return decimal(metres / 1000, "kilometre")
-    }
-
-    private static func decimal(_ value: Double, _ unit: String) -> String {
-        let tenths = Int((value * 10).rounded())
-        if tenths % 10 == 0 { return plural(tenths / 10, unit) }
-        return "\(tenths / 10) point \(tenths % 10) \(unit)s"
-    }
-
-    private static func plural(_ n: Int, _ word: String) -> String { n == 1 ? "1 \(word)" : "\(n) \(word)s" }
 }

@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// The replay's WAV voice track, measured from its samples.
+@Suite("runwalk replay --voice (end to end)", .serialized)
+struct VoiceReplayTests {
+    static let spec = "5m warmup, 8x(90s run, 60s walk), 5m cooldown"
+    static let rate = 22050.0
+
+    struct CueEntry { var at: Double; var text: String; var kind: String }
+
+    /// Where speech starts at or after `from` (2 ms windows, RMS above `level`, about -47 dBFS), in seconds.
+    static func onset(_ samples: [Int16], from: Double, within: Double, level: Double = 150) -> Double? {
+        let window = 44
+        var i = max(0, Int(from * rate))
+        let end = min(samples.count - window, Int((from + within) * rate))
+        while i < end {
+            let sum = samples[i..<i + window].reduce(0.0) { $0 + Double($1) * Double($1) }
+            if (sum / Double(window)).squareRoot() > level {
+                // The window's first sample above the level marks the onset.
+                let first = (i..<i + window).first { abs(Double(samples[$0])) > level } ?? i
+                return Double(first) / rate
+            }
+            i += window / 2
+        }
+        return nil
+    }
+
+    static func silent(_ samples: [Int16], from: Double, to: Double) -> Bool {
+        let a = max(0, Int(from * rate)), b = min(samples.count, Int(to * rate))
+        return a >= b || samples[a..<b].allSatisfy { abs(Int32($0)) <= 400 }
+    }
+
+    @Test("the WAV is the workout's timeline: key words on the boundaries, numbers on the seconds, no overlap")
+    func wavTimeline() throws {
+        let wav = FileManager.default.temporaryDirectory.appendingPathComponent("rw-voice-\(getpid()).wav")
+        defer { try? FileManager.default.removeItem(at: wav) }
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/track-loop.nmea", "--workout", Self.spec,
+                                            "--voice", "wav:\(wav.path)", "--json"])
+        try #require(result.status == 0, "\(result.stderr)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        let duration = try #require(summary["duration_s"] as? Double)
+        #expect(duration == 1800)
+        let phases = try #require(summary["phases"] as? [[String: Any]])
+        let cues = try #require(summary["cues"] as? [[String: Any]]).compactMap { entry -> CueEntry? in
+            guard let at = entry["at_s"] as? Double, let text = entry["text"] as? String, let kind = entry["kind"] as? String else { return nil }
+            return CueEntry(at: at, text: text, kind: kind)
+        }
+        let data = try Data(contentsOf: wav)
+        let samples = data.dropFirst(44).withUnsafeBytes { Array($0.bindMemory(to: Int16.self)) }
+        let length = Double(samples.count) / Self.rate
+
+        // Length: the workout's, plus only the closing announcement, which starts at the end and is never cut.
+        let closing = try #require(cues.last)
+        #expect(closing.kind == "complete" && closing.at == duration)
+        let lastLoud = Double(samples.lastIndex { abs(Int32($0)) > 400 } ?? 0) / Self.rate
+        #expect(length >= duration && length - lastLoud < 0.03, "WAV \(length) s, last sound at \(lastLoud) s")
+
+        // Transition key words on every boundary; countdown numbers on their seconds.
+        let boundaries = phases.compactMap { $0["start_s"] as? Double }.filter { $0 > 0 }
+        #expect(boundaries.count == 17)
+        var worstTransition = 0.0, worstCountdown = 0.0
+        for boundary in boundaries {
+            let cue = try #require(cues.first { $0.kind == "transition" && abs($0.at - boundary) < 0.5 }, "transition at \(boundary)")
+            let heard = try #require(Self.onset(samples, from: boundary - 0.3, within: 0.6), "speech near \(boundary)")
+            worstTransition = max(worstTransition, abs(heard - boundary))
+            #expect(abs(heard - boundary) <= 0.020, "\"\(cue.text)\" key word at \(heard) s, boundary \(boundary) s")
+        }
+        for boundary in boundaries + [duration] {
+            for n in 1...3 {
+                let second = boundary - Double(n)
+                let heard = try #require(Self.onset(samples, from: second - 0.2, within: 0.4), "number \(n) near \(second)")
+                worstCountdown = max(worstCountdown, abs(heard - second))
+                #expect(abs(heard - second) <= 0.020, "\(n) heard at \(heard) s, due at \(second) s")
+            }
+        }
+        // No overlap: each cue's sound begins where it was placed, with silence just before it.
+        for cue in cues where cue.at > 0 {
+            #expect(Self.silent(samples, from: cue.at - 0.05, to: cue.at - 0.001), "\"\(cue.text)\" at \(cue.at) starts over other speech")
+            let heard = Self.onset(samples, from: cue.at - 0.001, within: 0.3)
+            #expect(heard.map { $0 - cue.at < 0.2 } == true, "\"\(cue.text)\" at \(cue.at) is not where it was planned")
+        }
+        print(String(format: "voice timing: worst transition key-word error %.2f ms over %d boundaries, worst countdown error %.2f ms over %d numbers",
+                     worstTransition * 1000, boundaries.count, worstCountdown * 1000, (boundaries.count + 1) * 3))
+    }
+
+    @Test("--voice text prints each cue with its time on standard error; --language de speaks German")
+    func textCues() throws {
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/track-loop.nmea", "--workout", "90s run, 60s walk",
+                                            "--voice", "text", "--language", "de", "--json"])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        #expect(lines.first == "[0:00.000] Laufen für 90 Sekunden.")
+        #expect(lines.contains { $0.hasSuffix("] Gehen für eine Minute.") })
+        // "3" falls on 1:27 (started a few milliseconds early, by its onset).
+        #expect(lines.contains { $0.hasPrefix("[1:26.9") && $0.hasSuffix("] 3") })
+        #expect(result.stdout.hasPrefix("{"))
+    }
+
+    @Test("a bad --voice value exits 2 naming the choices")
+    func badVoice() throws {
+        let result = try RunWalkBinary.run(["replay", "SampleTracks/track-loop.nmea", "--workout", "90s run", "--voice", "loud"])
+        #expect(result.status == 2)
+        #expect(result.stderr == "runwalk: error: --voice loud: expected text, wav:FILE, speaker or off\n")
+    }
+}
+
+@Suite("runwalk run --voice speaker without an audio server (end to end)")
+struct VoiceSpeakerFallbackTests {
+    @Test("says once that there is no audio server, then speaks the cues as text on standard error")
+    func fallsBackToText() throws {
+        let process = Process()
+        process.executableURL = RunWalkBinary.url
+        process.arguments = ["run", "1m warmup, 2x(30s run, 30s walk), 1m cooldown", "--gps", "file:SampleTracks/demo-short.nmea",
+                             "--voice", "speaker", "--json", "--no-record"]
+        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
+        process.environment = ProcessInfo.processInfo.environment.merging(
+            ["PULSE_SERVER": "unix:/nonexistent/runwalk-no-audio.sock",
+             "RUNWALK_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path]) { _, new in new }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stderr)")
+        let lines = stderr.split(separator: "\n").map(String.init)
+        #expect(lines.filter { $0.contains("no audio server") }.count == 1)
+        #expect(lines.contains("[1:00.000] Run for 30 seconds."))
+        #expect(lines.contains { $0.hasSuffix("] Workout complete.") || $0.contains("] Workout complete. ") })
+        #expect(String(decoding: stdout, as: UTF8.self).hasPrefix("{"))
+    }
+}
