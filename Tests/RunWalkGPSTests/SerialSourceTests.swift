@@ -62,7 +62,12 @@ struct SerialSourceTests {
             while !collector.hasConnected { Thread.sleep(forTimeInterval: 0.01) }
             settingsSeen.read(terminal.devicePath)
             terminal.write(lines: lines, baud: 115_200)
-            Thread.sleep(forTimeInterval: 0.5)
+            // Unplug only once the reader has caught up (closing the master drops what the
+            // device has not read yet); on a loaded machine that can take seconds. The last
+            // epoch completes only when the stream ends, hence one fewer.
+            let deadline = Date().addingTimeInterval(20)
+            while collector.fixes.count < expected.count - 1, Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
+            Thread.sleep(forTimeInterval: 0.3)
             terminal.close()
         }
         writer.start()
