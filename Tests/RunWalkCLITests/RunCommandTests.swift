@@ -31,7 +31,7 @@ struct RunCommandTests {
         let track = "SampleTracks/demo-short.nmea"
         let run = try Self.start([Self.demoWorkout, "--gps", "file:\(track)", "--json"])
         defer { run.stop() }
-        var live = try Self.finish(run, seconds: 30)
+        var live = try Self.finish(run, seconds: 60)
         let replay = try Self.replay(track, workout: Self.demoWorkout)
         #expect(live.gpsGaps == nil)
         live.gpsGaps = nil
@@ -49,10 +49,10 @@ struct RunCommandTests {
     func stopsOnSignal() throws {
         let run = try Self.start(["10m run", "--gps", "file:SampleTracks/demo-short.nmea", "--speed", "20", "--json"])
         defer { run.stop() }
-        #expect(run.waitForStderr("reading SampleTracks/demo-short.nmea", seconds: 10))
+        #expect(run.waitForStderr("reading SampleTracks/demo-short.nmea", seconds: 30))
         Thread.sleep(forTimeInterval: 1.5)
         run.send(SIGTERM)
-        let summary = try Self.finish(run, seconds: 10)
+        let summary = try Self.finish(run, seconds: 40)
         #expect(summary.state == "stopped")
         #expect(summary.phases.count == 1 && summary.phases[0].endReason == .stopped)
         #expect(summary.durationSeconds > 15 && summary.durationSeconds < 120, "\(summary.durationSeconds)")
@@ -69,7 +69,7 @@ struct RunCommandGPSDTests {
         let port = FreePort.loopback()
         let run = try RunCommandTests.start(["20s run", "--gps", "gpsd://127.0.0.1:\(port)", "--speed", "10", "--json"])
         defer { run.stop() }
-        let summary = try RunCommandTests.finish(run, seconds: 20)
+        let summary = try RunCommandTests.finish(run, seconds: 60)
         #expect(run.stderr.contains("runwalk: gps: cannot connect to gpsd at 127.0.0.1:\(port): "), "\(run.stderr)")
         #expect(summary.state == "completed")
         #expect(summary.gpsGaps == [GPSGap(startSeconds: 0, endSeconds: nil, reason: .noFixYet)])
@@ -110,7 +110,7 @@ struct RunCommandGPSDTests {
         let run = try RunCommandTests.start([RunCommandTests.demoWorkout, "--gps", "gpsd://127.0.0.1:\(port)",
                                              "--speed", String(speed), "--start", "fix", "--json"])
         defer { run.stop() }
-        try #require(run.waitForStderr("connected to gpsd at 127.0.0.1:\(port)", seconds: 10), "\(run.stderr)")
+        try #require(run.waitForStderr("connected to gpsd at 127.0.0.1:\(port)", seconds: 30), "\(run.stderr)")
         Thread.sleep(forTimeInterval: 0.3)
         // The receiver sends at 20x real time; gpsd dies at track second 100 and is back at 115.
         let feeder = UDPFeeder(port: udp)
@@ -130,7 +130,7 @@ struct RunCommandGPSDTests {
             epoch.forEach(feeder.send)
             if !run.isRunning { break }
         }
-        let live = try RunCommandTests.finish(run, seconds: 20)
+        let live = try RunCommandTests.finish(run, seconds: 60)
         let replay = try RunCommandTests.replay(track, workout: RunCommandTests.demoWorkout)
 
         #expect(live.state == "completed")
