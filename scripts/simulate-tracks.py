@@ -879,6 +879,7 @@ def build_truth(cfg, tr):
         "splits_km": splits_km,
         "splits_mile": splits_mi,
         "stationary": [{"start_s": r3(a), "end_s": r3(b)} for a, b in tr.stationary],
+        "speed_1hz_mps": [r3(tr.V[k * TICK_HZ]) for k in range(int(math.floor(end_t + 1e-9)) + 1)],
         "receiver": recv,
         "conventions": {
             "time": "seconds since the first epoch (= workout start, t = 0)",
@@ -891,6 +892,7 @@ def build_truth(cfg, tr):
             "dropouts": "half-open [start_s, end_s): epochs from start_s up to but not "
                         "including end_s are missing (silent) or have no fix (nofix)",
             "outliers": "the offset is added to the fixes at at_s and the following fixes-1 epochs",
+            "speed_1hz_mps": "true horizontal speed at t = 0, 1, 2, ... s (whole seconds up to duration_s), m/s",
         },
     }
     return truth
