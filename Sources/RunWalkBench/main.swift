@@ -6,6 +6,7 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "store": StoreBenchmark.run,
     "nmea": NMEABenchmark.run,
     "voice": VoiceBenchmark.run,
+    "accuracy": AccuracyBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -20,6 +20,8 @@ public struct SessionRunner: Sendable {
     public private(set) var lastUpdate: TelemetryUpdate?
     /// Stretches without fixes (live runs), the last one open while the signal is lost.
     public private(set) var gpsGaps: [GPSGap] = []
+    /// The UTC time the session clock reads zero at (from the first fix), for the smoother.
+    public private(set) var utcAtClockZero: UTCTime?
     private var planner: CuePlanner
     private var lastTelemetryDistance: Double?
     private var lastMovingClock: Double?
@@ -47,6 +49,7 @@ public struct SessionRunner: Sendable {
     /// Feeds one epoch's fix, observed at `clock`.
     public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
         epochs += 1
+        if utcAtClockZero == nil { utcAtClockZero = fix.time.adding(.zero - clock) }
         var update = telemetry.ingest(fix)
         update.raw = fix
         if update.accepted { used += 1 } else if fix.latitude != nil { rejected += 1 }
@@ -123,6 +126,12 @@ public struct SessionRunner: Sendable {
         var events: [SessionEvent] = [.gps(.back(atSeconds: clock.seconds))]
         events += record(planner.gps(lost: false, reason: gpsGaps[last].reason, atSeconds: clock.seconds, upcoming: upcomingBoundary))
         return events
+    }
+
+    /// The distance over the workout's phases after the offline smoother, metres.
+    public var smoothedDistanceMetres: Double? {
+        guard let zero = utcAtClockZero, let first = engine.records.first, let last = engine.records.last else { return nil }
+        return telemetry.smoothedDistanceMetres(from: zero.adding(first.start), to: zero.adding(last.end))
     }
 
     /// The session's summary so far (the contract JSON's content).

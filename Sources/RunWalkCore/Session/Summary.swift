@@ -101,6 +101,9 @@ public struct Summary: Sendable, Equatable, Codable {
     public var durationSeconds: Double
     public var movingTimeSeconds: Double
     public var distanceMetres: Double
+    /// The distance after an offline (Rauch–Tung–Striebel) smoothing pass, metres; the live
+    /// `distance_m` is what the runner heard and what phases and splits used.
+    public var smoothedDistanceMetres: Double?
     public var averagePaceSecondsPerKm: Double?
     /// `completed`, `stopped`, or `incomplete` (the track ended first).
     public var state: String
@@ -140,6 +143,7 @@ public struct Summary: Sendable, Equatable, Codable {
         case workout, state, units, phases, splits, cues, fixes, gpsGaps = "gps_gaps"
         case startUTC = "start_utc", durationSeconds = "duration_s", movingTimeSeconds = "moving_time_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
+        case smoothedDistanceMetres = "smoothed_distance_m"
     }
 }
 
@@ -166,6 +170,7 @@ extension Summary {
         durationSeconds = Self.round(duration, 3)
         movingTimeSeconds = Self.round(min(runner.movingSeconds, duration), 3)
         distanceMetres = Self.round(total, 2)
+        smoothedDistanceMetres = runner.smoothedDistanceMetres.map { Self.round($0, 2) }
         averagePaceSecondsPerKm = Self.pace(seconds: duration, metres: total)
         switch runner.engine.state {
         case .completed: state = "completed"

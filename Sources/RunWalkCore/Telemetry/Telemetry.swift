@@ -1,11 +1,17 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What the telemetry made of one fix.
 public struct TelemetryUpdate: Sendable, Equatable {
     public var time: UTCTime
-    /// Whether the fix was used (it had a position and passed the gates).
+    /// Whether the fix's position was used (it had a position and passed the gate).
     public var accepted: Bool
     /// Total distance so far, metres.
     public var distanceMetres: Double
-    /// Smoothed speed, metres per second.
+    /// Filtered speed, metres per second (zero while standing).
     public var speedMetresPerSecond: Double?
     /// Current pace (EMA), seconds per kilometre; nil while standing.
     public var paceSecondsPerKm: Double?
@@ -13,34 +19,36 @@ public struct TelemetryUpdate: Sendable, Equatable {
     public var latitude: Double?
     public var longitude: Double?
     public var altitudeMSL: Double?
+    /// Whether the receiver is taken to stand still.
+    public var stationary: Bool = false
     /// The receiver's fix this update was made from (the recorder stores raw beside filtered values).
     public var raw: Fix?
 }
 
-/// Settings of the distance and pace estimation.
-public struct TelemetrySettings: Sendable, Equatable {
-    /// Time constant of the pace EMA, seconds.
-    public var paceTimeConstantSeconds: Double = 6
-    /// Faster than this between fixes is an outlier, metres per second.
-    public var maximumSpeed: Double = 12
-    /// User-equivalent range error, metres, to turn HDOP into a position sigma.
-    public var userRangeErrorMetres: Double = 4
-
-    public init() {}
-}
-
 /// Turns fixes into distance and pace.
 ///
-/// A first estimator: positions on a local plane, outliers gated by the speed they
-/// imply, movement accrued only once it exceeds the position noise. The Kalman filter
-/// replaces the position step.
+/// A constant-velocity Kalman filter on a local east/north plane fuses positions
+/// (noise from GST or HDOP × UERE, outliers gated by chi-square) with the Doppler speed
+/// and course when the receiver gives them. Distance is the filtered speed integrated
+/// over time, causally; nothing accrues while standing, and a gap is bridged by the
+/// speeds on either side, bounded by the straight line between its ends.
 public struct Telemetry: Sendable {
     public let settings: TelemetrySettings
     public private(set) var distanceMetres = 0.0
     public private(set) var pace: PaceEMA
+    /// Whether the receiver is taken to stand still.
+    public private(set) var stationary = true
+    /// The filter (nil before the first fix with a position).
+    public private(set) var filter: ConstantVelocityFilter?
+    /// Filter history for the offline smoother.
+    public private(set) var history = SmootherHistory()
     private var plane: LocalPlane?
-    private var anchor: (east: Double, north: Double, time: UTCTime)?
-    private var lastAccepted: (east: Double, north: Double, time: UTCTime)?
+    private var origin: UTCTime?
+    private var lastTime: Double?
+    /// Speed used for the distance at the last fix (zero when standing), and the raw Doppler.
+    private var lastSpeed = 0.0
+    private var lastDoppler: Double?
+    private var rejectedInARow: [(east: Double, north: Double)] = []
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.settings = settings
@@ -49,38 +57,168 @@ public struct Telemetry: Sendable {
 
     /// Feeds one epoch's fix.
     public mutating func ingest(_ fix: Fix) -> TelemetryUpdate {
-        var update = TelemetryUpdate(time: fix.time, accepted: false, distanceMetres: distanceMetres)
+        var update = TelemetryUpdate(time: fix.time, accepted: false, distanceMetres: distanceMetres,
+                                     stationary: stationary)
         guard fix.hasPosition, let lat = fix.latitude, let lon = fix.longitude else { return update }
         let plane = self.plane ?? LocalPlane(originLatitude: lat, originLongitude: lon)
         self.plane = plane
+        let origin = self.origin ?? fix.time
+        self.origin = origin
+        let t = Double(fix.time.milliseconds - origin.milliseconds) / 1000
         let p = plane.project(latitude: lat, longitude: lon)
-        if let last = lastAccepted {
-            let dt = fix.time.since(last.time).seconds
-            let jump = ((p.east - last.east) * (p.east - last.east) + (p.north - last.north) * (p.north - last.north)).squareRoot()
-            if dt <= 0 || jump / dt > settings.maximumSpeed { return update }
+        let variance = positionVariance(fix)
+        var doppler = fix.speedMetresPerSecond
+        if let d = doppler, !(d.isFinite && d >= 0 && d <= settings.maximumSpeed) { doppler = nil }
+
+        guard var filter, let lastTime else {
+            start(at: t, east: p.east, north: p.north, variance: variance, fix: fix, doppler: doppler)
+            update.accepted = true
+            return fill(update, plane: plane, fix: fix)
         }
-        lastAccepted = (p.east, p.north, fix.time)
-        let sigma = (fix.hdop ?? 1.5) * settings.userRangeErrorMetres / 2
-        if let a = anchor {
-            let step = ((p.east - a.east) * (p.east - a.east) + (p.north - a.north) * (p.north - a.north)).squareRoot()
-            if step >= max(2, sigma) {
-                distanceMetres += step
-                anchor = (p.east, p.north, fix.time)
-            }
-        } else {
-            anchor = (p.east, p.north, fix.time)
+        let dt = t - lastTime
+        guard dt > 0 else { return update }
+        let before = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
+        filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
+        let predicted = filter
+        update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
+        let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees)
+        self.filter = filter
+        self.lastTime = t
+        let startSpeed = stationary ? 0 : speed
+        var increment = dt * (lastSpeed + startSpeed) / 2
+        if dt > settings.gapSeconds {
+            // A stop inside a gap usually means a light at a corner: moving at the speed seen
+            // on the moving side, bounded by the straight line between the gap's ends.
+            let bySpeed = lastSpeed == 0 || startSpeed == 0 ? dt * max(lastSpeed, startSpeed) : increment
+            increment = Self.bridgeGap(bySpeed, from: (before.east, before.north), to: (filter.east, filter.north),
+                                       variance: before.variance + filter.covariance[0, 0])
         }
-        let clock = Duration.milliseconds(fix.time.milliseconds)
-        if let speed = fix.speedMetresPerSecond {
-            pace.add(speedMetresPerSecond: speed, at: clock)
+        distanceMetres += increment
+        lastSpeed = startSpeed
+        if settings.keepsSmootherHistory {
+            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary)
         }
-        update.accepted = true
+        pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
         update.distanceMetres = distanceMetres
-        update.speedMetresPerSecond = pace.speedMetresPerSecond
-        update.paceSecondsPerKm = pace.paceSecondsPerKm
-        update.latitude = lat
-        update.longitude = lon
+        update.stationary = stationary
+        return fill(update, plane: plane, fix: fix)
+    }
+
+    /// The distance between two instants after an offline Rauch–Tung–Striebel pass over the
+    /// whole history, metres; nil without history.
+    public func smoothedDistanceMetres(from start: UTCTime, to end: UTCTime) -> Double? {
+        guard let origin, !history.isEmpty else { return nil }
+        let cumulative = history.smoothedCumulativeDistance(settings: settings)
+        let a = Double(start.milliseconds - origin.milliseconds) / 1000
+        let b = Double(end.milliseconds - origin.milliseconds) / 1000
+        return history.interpolate(cumulative, at: b) - history.interpolate(cumulative, at: a)
+    }
+
+    private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?) {
+        var ve = 0.0, vn = 0.0, velocityVariance = 25.0
+        if let d = doppler {
+            stationary = d < settings.stationarySpeed
+            if !stationary, let course = fix.courseDegrees {
+                ve = d * sin(course * .pi / 180)
+                vn = d * cos(course * .pi / 180)
+                velocityVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma + d * d * 0.01
+            }
+        }
+        let filter = ConstantVelocityFilter(east: east, north: north, positionVariance: max(variance.0, variance.1),
+                                            velocityEast: ve, velocityNorth: vn, velocityVariance: velocityVariance)
+        self.filter = filter
+        lastTime = t
+        lastDoppler = doppler
+        lastSpeed = stationary ? 0 : filter.speed
+        if settings.keepsSmootherHistory {
+            history.append(time: t, predicted: filter, filtered: filter, stationary: stationary)
+        }
+    }
+
+    /// East and north variance of the fix's position, metres².
+    private func positionVariance(_ fix: Fix) -> (Double, Double) {
+        if let e = fix.longitudeErrorMetres, let n = fix.latitudeErrorMetres, e > 0, n > 0 {
+            return (e * e, n * n)
+        }
+        let sigma = fix.hdop.map { $0 * settings.userRangeErrorMetres } ?? settings.defaultPositionSigmaMetres
+        return (sigma * sigma, sigma * sigma)
+    }
+
+    /// Gates and applies the position; returns whether it was used.
+    private mutating func applyPosition(_ filter: inout ConstantVelocityFilter, east: Double, north: Double,
+                                        variance: (Double, Double), dt: Double) -> Bool {
+        let d2 = filter.positionMahalanobisSquared(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1)
+        if d2 > settings.positionGateChiSquare {
+            rejectedInARow.append((east, north))
+            guard rejectedInARow.count >= settings.relockAfterRejections, rejectedAgree(variance: variance) else { return false }
+            // The gated fixes agree with each other: the filter lost track, not the receiver.
+            filter.resetPosition(east: east, north: north, variance: max(variance.0, variance.1))
+            rejectedInARow.removeAll()
+            return true
+        }
+        rejectedInARow.removeAll()
+        let inflation = max(1, settings.positionCorrelationSeconds / dt)
+        filter.updatePosition(east: east, north: north, varianceEast: variance.0 * inflation, varianceNorth: variance.1 * inflation)
+        return true
+    }
+
+    private func rejectedAgree(variance: (Double, Double)) -> Bool {
+        guard let last = rejectedInARow.last, let first = rejectedInARow.first, let filter else { return false }
+        // Consecutive gated fixes agree when they move together at about the filter's speed.
+        let span = Double(rejectedInARow.count - 1)
+        let moved = ((last.east - first.east) * (last.east - first.east) + (last.north - first.north) * (last.north - first.north)).squareRoot()
+        let sigma = (variance.0 + variance.1).squareRoot()
+        return span > 0 && moved <= filter.speed * span * 5 + 4 * sigma + 20
+    }
+
+    /// Applies the Doppler velocity or the stationary constraint; returns the filtered speed.
+    private mutating func applyVelocity(_ filter: inout ConstantVelocityFilter, doppler: Double?, course: Double?) -> Double {
+        defer { lastDoppler = doppler }
+        guard let speed = doppler else {
+            let s = filter.speed
+            if stationary, s > settings.movingSpeedWithoutDoppler { stationary = false }
+            if !stationary, s < settings.stationarySpeedWithoutDoppler { stationary = true }
+            return s
+        }
+        if stationary, speed > settings.movingSpeed { stationary = false }
+        if !stationary, speed < settings.stationarySpeed { stationary = true }
+        let speedVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma
+        if stationary {
+            filter.updateVelocity(east: 0, north: 0, variance: speedVariance)
+            return 0
+        }
+        if let course, course.isFinite {
+            let sigma = atan2(settings.dopplerSpeedSigma, speed) + settings.courseSigmaFloorDegrees * .pi / 180
+            if filter.speed < 0.3 {
+                // Too slow to linearise about: take the Doppler velocity vector as it is.
+                let r = course * .pi / 180
+                filter.updateVelocity(east: speed * sin(r), north: speed * cos(r), variance: speedVariance + speed * speed * sigma * sigma)
+            } else {
+                filter.updateCourse(course * .pi / 180, variance: sigma * sigma)
+            }
+        }
+        filter.updateSpeed(speed, variance: speedVariance)
+        return filter.speed
+    }
+
+    /// The distance over a gap: the speeds on either side over its duration, but no less than
+    /// the straight line between its ends and no more than a half circle over that line.
+    static func bridgeGap(_ bySpeed: Double, from a: (Double, Double), to b: (Double, Double), variance: Double) -> Double {
+        let chord = ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot()
+        let slack = variance.squareRoot()
+        return min(max(bySpeed, chord - slack), chord * .pi / 2 + slack)
+    }
+
+    private func fill(_ update: TelemetryUpdate, plane: LocalPlane, fix: Fix) -> TelemetryUpdate {
+        var update = update
+        guard let filter else { return update }
+        let position = plane.unproject(east: filter.east, north: filter.north)
+        update.latitude = position.latitude
+        update.longitude = position.longitude
         update.altitudeMSL = fix.altitudeMSL
+        update.speedMetresPerSecond = stationary ? 0 : filter.speed
+        update.paceSecondsPerKm = pace.paceSecondsPerKm
+        update.stationary = stationary
         return update
     }
 }

@@ -1,0 +1,237 @@
+import Foundation
+import RunWalkCore
+import RunWalkIO
+
+/// `runwalk-bench accuracy [SAMPLE_TRACKS_DIR]`: replays every track that has a truth file
+/// through the session pipeline and measures distance, splits, standing drift and pace
+/// against the truth, beside two baselines computed from the same fixes in the same run.
+enum AccuracyBenchmark {
+    struct Truth {
+        var name: String
+        var workout: String
+        var durationSeconds: Double
+        var distanceMetres: Double
+        var splitsKm: [Double]
+        var stationary: [(Double, Double)]
+        var speed1Hz: [Double]
+        var phases: [(kind: String, start: Double, end: Double)]
+        var dropouts: [(Double, Double)]
+
+        /// Standing windows, each starting after any dropout it begins in (distance bridged
+        /// over a dropout lands on its first fix, and is not drift).
+        var stationaryOutsideDropouts: [(Double, Double)] {
+            stationary.map { w in
+                let start = dropouts.first { w.0 >= $0.0 && w.0 < $0.1 }.map { $0.1 } ?? w.0
+                return (min(start, w.1), w.1)
+            }
+        }
+    }
+
+    /// A cumulative distance against time, for splits and drift.
+    struct Series {
+        var times: [Double] = []
+        var distances: [Double] = []
+
+        mutating func add(_ t: Double, _ d: Double) { times.append(t); distances.append(d) }
+
+        func value(at t: Double) -> Double {
+            guard let first = times.first, let last = times.last else { return 0 }
+            if t <= first { return distances[0] }
+            if t >= last { return distances[distances.count - 1] }
+            var lo = 0, hi = times.count - 1
+            while hi - lo > 1 { let mid = (lo + hi) / 2; if times[mid] <= t { lo = mid } else { hi = mid } }
+            let f = (t - times[lo]) / max(1e-9, times[hi] - times[lo])
+            return distances[lo] + (distances[hi] - distances[lo]) * f
+        }
+
+        func crossing(_ target: Double) -> Double? {
+            guard let i = distances.firstIndex(where: { $0 >= target }) else { return nil }
+            guard i > 0 else { return times[0] }
+            let d0 = distances[i - 1], d1 = distances[i]
+            return times[i - 1] + (times[i] - times[i - 1]) * (d1 > d0 ? (target - d0) / (d1 - d0) : 0)
+        }
+
+        func drift(over windows: [(Double, Double)]) -> Double {
+            windows.reduce(0) { $0 + value(at: $1.1) - value(at: $1.0) }
+        }
+
+        func worstSplitError(_ truth: [Double]) -> Double? {
+            var worst: Double?
+            for (i, t) in truth.enumerated() {
+                guard let ours = crossing(Double(i + 1) * 1000) else { return .infinity }
+                worst = max(worst ?? 0, abs(ours - t))
+            }
+            return worst
+        }
+    }
+
+    struct Row {
+        var name: String
+        var truth: Double
+        var ours: Double
+        var smoothed: Double?
+        var oursSplit: Double?
+        var summarySplit: Double?
+        var summaryDistance: Double
+        var oursDrift: Double
+        var raw: Series
+        var tracker: Series
+        var pace: PaceFigures
+        var truthSplits: [Double]
+        var stationary: [(Double, Double)]
+    }
+
+    static func run(_ arguments: ArraySlice<String>) throws {
+        if arguments.first == "--trace", let track = arguments.dropFirst().first {
+            return try trace(track)
+        }
+        let folder = arguments.first ?? "SampleTracks"
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder)
+            .filter { $0.hasSuffix(".truth.json") }.sorted()
+        guard !names.isEmpty else { throw BenchError.noTracks(folder) }
+        var rows: [Row] = []
+        for name in names {
+            let truth = try loadTruth(folder + "/" + name)
+            rows.append(try measure(truth, path: folder + "/" + truth.name))
+        }
+        printTable(rows)
+    }
+
+    static func measure(_ truth: Truth, path: String) throws -> Row {
+        let workout = try Workout(parsing: truth.workout)
+        var options = SessionOptions()
+        options.enabledCues = []
+        tune(&options.telemetry)
+        var paceReadings: [(Double, Double?)] = []
+        let result = try Replay(path: path, workout: workout, options: options).run { event in
+            if case .telemetry(let update, let clock) = event {
+                paceReadings.append((clock, update.paceSecondsPerKm))
+            }
+        }
+        let (ours, raw, tracker) = try replayFixes(path: path, durationSeconds: truth.durationSeconds, settings: options.telemetry)
+        return Row(name: truth.name, truth: truth.distanceMetres, ours: ours.series.value(at: truth.durationSeconds),
+                   smoothed: ours.smoothed, oursSplit: ours.series.worstSplitError(truth.splitsKm),
+                   summarySplit: summarySplitError(result.summary, truth), summaryDistance: result.summary.distanceMetres,
+                   oursDrift: ours.series.drift(over: truth.stationaryOutsideDropouts), raw: raw, tracker: tracker,
+                   pace: PaceFigures(readings: paceReadings, truth: truth,
+                                     timeConstant: options.telemetry.paceTimeConstantSeconds),
+                   truthSplits: truth.splitsKm, stationary: truth.stationaryOutsideDropouts)
+    }
+
+    /// Settings overrides for tuning experiments: RUNWALK_TUNE="q=0.6,tc=4,...".
+    static func tune(_ settings: inout TelemetrySettings) {
+        let spec = ProcessInfo.processInfo.environment["RUNWALK_TUNE"] ?? ""
+        for pair in spec.split(separator: ",") {
+            let kv = pair.split(separator: "=")
+            guard kv.count == 2, let v = Double(kv[1]) else { continue }
+            switch kv[0] {
+            case "tau": settings.paceTimeConstantSeconds = v
+            case "q": settings.accelerationSpectralDensity = v
+            case "tc": settings.positionCorrelationSeconds = v
+            case "uere": settings.userRangeErrorMetres = v
+            case "course": settings.courseSigmaFloorDegrees = v
+            case "dop": settings.dopplerSpeedSigma = v
+            default: break
+            }
+        }
+    }
+
+    static func summarySplitError(_ summary: Summary, _ truth: Truth) -> Double? {
+        var worst: Double?
+        for (i, t) in truth.splitsKm.enumerated() {
+            worst = max(worst ?? 0, i < summary.splits.count ? abs(summary.splits[i].elapsedSeconds - t) : .infinity)
+        }
+        return worst
+    }
+
+    /// Prints time, our distance, the true distance and the speeds of one track, per fix.
+    static func trace(_ truthPath: String) throws {
+        let truth = try loadTruth(truthPath)
+        let folder = (truthPath as NSString).deletingLastPathComponent
+        var options = SessionOptions()
+        options.enabledCues = []
+        tune(&options.telemetry)
+        var trueDistance = [0.0]
+        for i in truth.speed1Hz.indices.dropFirst() { trueDistance.append(trueDistance[i - 1] + (truth.speed1Hz[i - 1] + truth.speed1Hz[i]) / 2) }
+        _ = try Replay(path: folder + "/" + truth.name, workout: try Workout(parsing: truth.workout), options: options).run { event in
+            guard case .telemetry(let u, let t) = event else { return }
+            let i = min(trueDistance.count - 1, Int(t))
+            print(String(format: "%.1f %.2f %.2f %.3f %.3f %d %@", t, u.distanceMetres, trueDistance[i], u.speedMetresPerSecond ?? -1,
+                         truth.speed1Hz[min(i, truth.speed1Hz.count - 1)], u.stationary ? 1 : 0, u.accepted ? "a" : "r"))
+        }
+    }
+
+    /// Our telemetry over every fix of the track (past the workout's end, up to the truth's
+    /// duration), the raw point-to-point sum, and a typical tracker: keep a point only when it
+    /// is at least 5 m from the last kept one and its HDOP is at most 2.
+    static func replayFixes(path: String, durationSeconds: Double, settings: TelemetrySettings)
+        throws -> ((series: Series, smoothed: Double?), Series, Series) {
+        var reader = NMEAFileReader(path: path)
+        var telemetry = Telemetry(settings: settings)
+        var ours = Series(), raw = Series(), tracker = Series()
+        var origin: UTCTime?
+        var last: (Double, Double)?, kept: (Double, Double)?
+        var rawTotal = 0.0, trackerTotal = 0.0
+        try reader.read { fix in
+            let o = origin ?? fix.time
+            origin = o
+            let t = Double(fix.time.milliseconds - o.milliseconds) / 1000
+            guard t <= durationSeconds + 1e-6 else { return }
+            ours.add(t, telemetry.ingest(fix).distanceMetres)
+            guard fix.hasPosition, let lat = fix.latitude, let lon = fix.longitude else { return }
+            if let last { rawTotal += Geodesy.distance(latitude1: last.0, longitude1: last.1, latitude2: lat, longitude2: lon) }
+            last = (lat, lon)
+            raw.add(t, rawTotal)
+            if (fix.hdop ?? 99) <= 2 {
+                if let k = kept {
+                    let step = Geodesy.distance(latitude1: k.0, longitude1: k.1, latitude2: lat, longitude2: lon)
+                    if step >= 5 { trackerTotal += step; kept = (lat, lon) }
+                } else {
+                    kept = (lat, lon)
+                }
+            }
+            tracker.add(t, trackerTotal)
+        }
+        var smoothed: Double?
+        if let o = origin {
+            smoothed = telemetry.smoothedDistanceMetres(from: o, to: o.adding(.milliseconds(Int64((durationSeconds * 1000).rounded()))))
+        }
+        return ((ours, smoothed), raw, tracker)
+    }
+
+    static func loadTruth(_ path: String) throws -> Truth {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let name = json["track"] as? String, let workout = json["workout"] as? String,
+              let duration = json["duration_s"] as? Double, let distance = json["distance_m"] as? Double
+        else { throw BenchError.badTruth(path) }
+        let splits = (json["splits_km"] as? [[String: Any]] ?? []).compactMap { $0["elapsed_s"] as? Double }
+        let stationary = (json["stationary"] as? [[String: Any]] ?? []).compactMap { w -> (Double, Double)? in
+            guard let a = w["start_s"] as? Double, let b = w["end_s"] as? Double else { return nil }
+            return (a, b)
+        }
+        let phases = (json["phases"] as? [[String: Any]] ?? []).compactMap { p -> (kind: String, start: Double, end: Double)? in
+            guard let k = p["kind"] as? String, let a = p["start_s"] as? Double, let b = p["end_s"] as? Double else { return nil }
+            return (k, a, b)
+        }
+        let receiver = json["receiver"] as? [String: Any] ?? [:]
+        let dropouts = (receiver["dropouts"] as? [[String: Any]] ?? []).compactMap { w -> (Double, Double)? in
+            guard let a = w["start_s"] as? Double, let b = w["end_s"] as? Double else { return nil }
+            return (a, b)
+        }
+        let speeds = (json["speed_1hz_mps"] as? [Any] ?? []).compactMap { ($0 as? NSNumber)?.doubleValue }
+        return Truth(name: name, workout: workout, durationSeconds: duration, distanceMetres: distance,
+                     splitsKm: splits, stationary: stationary, speed1Hz: speeds, phases: phases,
+                     dropouts: dropouts)
+    }
+
+    enum BenchError: Error, CustomStringConvertible {
+        case noTracks(String), badTruth(String)
+        var description: String {
+            switch self {
+            case .noTracks(let f): return "no *.truth.json in \(f)"
+            case .badTruth(let p): return "\(p): not a truth file (needs track, workout, duration_s, distance_m)"
+            }
+        }
+    }
+}

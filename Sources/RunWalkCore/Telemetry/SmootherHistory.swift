@@ -1,0 +1,82 @@
+/// The filter's predicted and filtered states at every used fix, for an offline
+/// Rauch–Tung–Striebel pass that refines the post-run distance with later fixes.
+public struct SmootherHistory: Sendable {
+    struct Step: Sendable {
+        var time: Double
+        var dt: Double
+        var predicted: ConstantVelocityFilter
+        var filtered: ConstantVelocityFilter
+        var stationary: Bool
+    }
+
+    private var steps: [Step] = []
+
+    public init() {}
+
+    public var isEmpty: Bool { steps.isEmpty }
+    public var count: Int { steps.count }
+
+    mutating func append(time: Double, predicted: ConstantVelocityFilter, filtered: ConstantVelocityFilter, stationary: Bool) {
+        let dt = steps.last.map { time - $0.time } ?? 0
+        steps.append(Step(time: time, dt: dt, predicted: predicted, filtered: filtered, stationary: stationary))
+    }
+
+    /// Smoothed (east, north, vEast, vNorth) at every step.
+    func smoothedStates() -> [SIMD4<Double>] {
+        guard let last = steps.last else { return [] }
+        var smoothed = [SIMD4<Double>](repeating: .zero, count: steps.count)
+        smoothed[steps.count - 1] = last.filtered.state
+        var k = steps.count - 2
+        while k >= 0 {
+            let next = steps[k + 1]
+            let f = Matrix4.constantVelocity(next.dt)
+            let filtered = steps[k].filtered
+            if let inverse = next.predicted.covariance.inverse {
+                let gain = filtered.covariance * f.transposed * inverse
+                smoothed[k] = filtered.state + gain * (smoothed[k + 1] - next.predicted.state)
+            } else {
+                smoothed[k] = filtered.state
+            }
+            k -= 1
+        }
+        return smoothed
+    }
+
+    /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
+    func smoothedCumulativeDistance(settings: TelemetrySettings) -> [Double] {
+        let states = smoothedStates()
+        var cumulative = [Double](repeating: 0, count: states.count)
+        var lastSpeed = 0.0
+        for k in states.indices {
+            let s = states[k]
+            let speed = steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
+            guard k > 0 else { lastSpeed = speed; continue }
+            let dt = steps[k].dt
+            var increment = dt * (lastSpeed + speed) / 2
+            if dt > settings.gapSeconds {
+                if lastSpeed == 0 || speed == 0 { increment = dt * max(lastSpeed, speed) }
+                let p = states[k - 1]
+                let variance = steps[k - 1].filtered.covariance[0, 0] + steps[k].filtered.covariance[0, 0]
+                increment = Telemetry.bridgeGap(increment, from: (p[0], p[1]), to: (s[0], s[1]), variance: variance)
+            }
+            cumulative[k] = cumulative[k - 1] + increment
+            lastSpeed = speed
+        }
+        return cumulative
+    }
+
+    /// A cumulative series evaluated at a time (seconds since the first fix), linearly.
+    func interpolate(_ series: [Double], at time: Double) -> Double {
+        guard let first = steps.first, let lastValue = series.last else { return 0 }
+        if time <= first.time { return series.first ?? 0 }
+        var lo = 0, hi = steps.count - 1
+        if time >= steps[hi].time { return lastValue }
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if steps[mid].time <= time { lo = mid } else { hi = mid }
+        }
+        let span = steps[hi].time - steps[lo].time
+        let fraction = span > 0 ? (time - steps[lo].time) / span : 0
+        return series[lo] + (series[hi] - series[lo]) * fraction
+    }
+}

@@ -1,0 +1,40 @@
+/// Settings of the distance and pace estimation; the defaults hold from 1 Hz to 10 Hz.
+public struct TelemetrySettings: Sendable, Equatable {
+    /// Time constant of the pace EMA, seconds.
+    public var paceTimeConstantSeconds: Double = 6
+    /// Doppler speeds above this are discarded as nonsense, metres per second.
+    public var maximumSpeed: Double = 12
+    /// User-equivalent range error, metres: HDOP × this is the position sigma when the
+    /// receiver gives no GST error estimate.
+    public var userRangeErrorMetres: Double = 3
+    /// Position sigma when the receiver gives neither GST nor HDOP, metres.
+    public var defaultPositionSigmaMetres: Double = 5
+    /// White-acceleration spectral density of the constant-velocity model, m²/s³.
+    public var accelerationSpectralDensity: Double = 0.6
+    /// Receiver position errors are correlated over about this long, seconds; a fix's
+    /// variance is inflated by this over the fix interval so 10 Hz fixes do not count ten
+    /// times as much as 1 Hz fixes.
+    public var positionCorrelationSeconds: Double = 4
+    /// Standard deviation of a Doppler speed, metres per second.
+    public var dopplerSpeedSigma: Double = 0.15
+    /// Course sigma added to the speed-dependent part, degrees.
+    public var courseSigmaFloorDegrees: Double = 2
+    /// Chi-square gate of a position innovation (2 degrees of freedom); 18.4 ≈ 99.99 %.
+    public var positionGateChiSquare: Double = 18.4
+    /// After this many consecutive gated fixes that agree with each other, the filter
+    /// trusts them again (it was the filter that was wrong).
+    public var relockAfterRejections: Int = 5
+    /// Below this speed the receiver is taken to stand still, metres per second.
+    public var stationarySpeed: Double = 0.45
+    /// Above this speed a standing receiver is taken to move again, metres per second.
+    public var movingSpeed: Double = 0.6
+    /// Without Doppler, the filtered speed thresholds for standing and moving, m/s.
+    public var stationarySpeedWithoutDoppler: Double = 0.5
+    public var movingSpeedWithoutDoppler: Double = 0.8
+    /// A longer interval between used fixes is a gap, seconds.
+    public var gapSeconds: Double = 2.5
+    /// Keep the filter history so the summary can report an RTS-smoothed distance.
+    public var keepsSmootherHistory: Bool = true
+
+    public init() {}
+}
