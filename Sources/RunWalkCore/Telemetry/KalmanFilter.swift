@@ -189,6 +189,14 @@ public struct ConstantVelocityFilter: Sendable, Equatable {
         var innovation = radians - atan2(ve, vn)
         innovation -= 2 * .pi * (innovation / (2 * .pi)).rounded()
         update(h: SIMD4(0, 0, vn / s2, -ve / s2), innovation: innovation, variance: variance)
+        // A course says nothing about speed, but the linearised step moves along the tangent
+        // and so lengthens the velocity a little every time (a steady bias at 10 Hz): rotate only.
+        let after = speed
+        if after > 1e-9 {
+            let scale = s2.squareRoot() / after
+            state[2] *= scale
+            state[3] *= scale
+        }
     }
 
     /// Moves the position to a measurement, keeping the velocity (recovery after a lost lock).
