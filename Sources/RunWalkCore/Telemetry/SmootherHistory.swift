@@ -54,10 +54,11 @@ public struct SmootherHistory: Sendable {
             let dt = steps[k].dt
             var increment = dt * (lastSpeed + speed) / 2
             if dt > settings.gapSeconds {
-                if lastSpeed == 0 || speed == 0 { increment = dt * max(lastSpeed, speed) }
                 let p = states[k - 1]
+                let chord = ((s[0] - p[0]) * (s[0] - p[0]) + (s[1] - p[1]) * (s[1] - p[1])).squareRoot()
                 let variance = steps[k - 1].filtered.covariance[0, 0] + steps[k].filtered.covariance[0, 0]
-                increment = Telemetry.bridgeGap(increment, from: (p[0], p[1]), to: (s[0], s[1]), variance: variance)
+                increment = GapBridge(durationSeconds: dt, speedBefore: lastSpeed, speedAfter: speed,
+                                      chordMetres: chord, slackMetres: variance.squareRoot()).estimateMetres
             }
             cumulative[k] = cumulative[k - 1] + increment
             lastSpeed = speed

@@ -49,6 +49,8 @@ public struct Telemetry: Sendable {
     private var lastSpeed = 0.0
     private var lastDoppler: Double?
     private var rejectedInARow: [(east: Double, north: Double)] = []
+    private var openGap: GapBridge?
+    private var owedMetres = 0.0
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.settings = settings
@@ -77,7 +79,7 @@ public struct Telemetry: Sendable {
         }
         let dt = t - lastTime
         guard dt > 0 else { return update }
-        let before = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
+        let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
         let predicted = filter
         update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
@@ -87,11 +89,34 @@ public struct Telemetry: Sendable {
         let startSpeed = stationary ? 0 : speed
         var increment = dt * (lastSpeed + startSpeed) / 2
         if dt > settings.gapSeconds {
-            // A stop inside a gap usually means a light at a corner: moving at the speed seen
-            // on the moving side, bounded by the straight line between the gap's ends.
-            let bySpeed = lastSpeed == 0 || startSpeed == 0 ? dt * max(lastSpeed, startSpeed) : increment
-            increment = Self.bridgeGap(bySpeed, from: (before.east, before.north), to: (filter.east, filter.north),
-                                       variance: before.variance + filter.covariance[0, 0])
+            // With Doppler, the smoothed (pace) speed before the gap is a better estimate than one
+            // noisy sample, and the speed after it is refined later. Without Doppler the filter's
+            // speed after the gap already carries the gap's displacement: take it as it is.
+            let before = lastSpeed == 0 || doppler == nil ? lastSpeed : (pace.speedMetresPerSecond ?? lastSpeed)
+            let chord = ((filter.east - start.east) * (filter.east - start.east)
+                + (filter.north - start.north) * (filter.north - start.north)).squareRoot()
+            let gap = GapBridge(durationSeconds: dt, speedBefore: before, speedAfter: startSpeed, chordMetres: chord,
+                                slackMetres: (start.variance + filter.covariance[0, 0]).squareRoot())
+            increment = gap.estimateMetres
+            openGap = gap.refinable && !stationary && doppler != nil ? gap : nil
+        } else if var gap = openGap {
+            if stationary {
+                openGap = nil
+            } else if let correction = gap.add(speed: (lastSpeed + startSpeed) / 2, overSeconds: dt) {
+                owedMetres += correction
+                openGap = nil
+            } else {
+                openGap = gap
+            }
+        }
+        // Corrections never make the distance go backwards: a negative one is taken from what follows.
+        if owedMetres > 0 {
+            increment += owedMetres
+            owedMetres = 0
+        } else if owedMetres < 0 {
+            let taken = min(increment, -owedMetres)
+            increment -= taken
+            owedMetres += taken
         }
         distanceMetres += increment
         lastSpeed = startSpeed
@@ -199,14 +224,6 @@ public struct Telemetry: Sendable {
         }
         filter.updateSpeed(speed, variance: speedVariance)
         return filter.speed
-    }
-
-    /// The distance over a gap: the speeds on either side over its duration, but no less than
-    /// the straight line between its ends and no more than a half circle over that line.
-    static func bridgeGap(_ bySpeed: Double, from a: (Double, Double), to b: (Double, Double), variance: Double) -> Double {
-        let chord = ((b.0 - a.0) * (b.0 - a.0) + (b.1 - a.1) * (b.1 - a.1)).squareRoot()
-        let slack = variance.squareRoot()
-        return min(max(bySpeed, chord - slack), chord * .pi / 2 + slack)
     }
 
     private func fill(_ update: TelemetryUpdate, plane: LocalPlane, fix: Fix) -> TelemetryUpdate {
