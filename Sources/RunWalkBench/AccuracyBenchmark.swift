@@ -79,6 +79,7 @@ enum AccuracyBenchmark {
         var pace: PaceFigures
         var truthSplits: [Double]
         var stationary: [(Double, Double)]
+        var tau: Double
     }
 
     static func run(_ arguments: ArraySlice<String>) throws {
@@ -115,7 +116,8 @@ enum AccuracyBenchmark {
                    oursDrift: ours.series.drift(over: truth.stationaryOutsideDropouts), raw: raw, tracker: tracker,
                    pace: PaceFigures(readings: paceReadings, truth: truth,
                                      timeConstant: options.telemetry.paceTimeConstantSeconds),
-                   truthSplits: truth.splitsKm, stationary: truth.stationaryOutsideDropouts)
+                   truthSplits: truth.splitsKm, stationary: truth.stationaryOutsideDropouts,
+                   tau: options.telemetry.paceTimeConstantSeconds)
     }
 
     /// Settings overrides for tuning experiments: RUNWALK_TUNE="q=0.6,tc=4,...".
@@ -156,8 +158,9 @@ enum AccuracyBenchmark {
         _ = try Replay(path: folder + "/" + truth.name, workout: try Workout(parsing: truth.workout), options: options).run { event in
             guard case .telemetry(let u, let t) = event else { return }
             let i = min(trueDistance.count - 1, Int(t))
-            print(String(format: "%.1f %.2f %.2f %.3f %.3f %d %@", t, u.distanceMetres, trueDistance[i], u.speedMetresPerSecond ?? -1,
-                         truth.speed1Hz[min(i, truth.speed1Hz.count - 1)], u.stationary ? 1 : 0, u.accepted ? "a" : "r"))
+            print(String(format: "%.1f %.2f %.2f %.3f %.3f %d %@ %.1f", t, u.distanceMetres, trueDistance[i], u.speedMetresPerSecond ?? -1,
+                         truth.speed1Hz[min(i, truth.speed1Hz.count - 1)], u.stationary ? 1 : 0, u.accepted ? "a" : "r",
+                         u.paceSecondsPerKm ?? -1))
         }
     }
 

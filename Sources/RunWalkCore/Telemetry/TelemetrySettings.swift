@@ -1,7 +1,7 @@
 /// Settings of the distance and pace estimation; the defaults hold from 1 Hz to 10 Hz.
 public struct TelemetrySettings: Sendable, Equatable {
     /// Time constant of the pace EMA, seconds.
-    public var paceTimeConstantSeconds: Double = 6
+    public var paceTimeConstantSeconds: Double = 5
     /// Doppler speeds above this are discarded as nonsense, metres per second.
     public var maximumSpeed: Double = 12
     /// User-equivalent range error, metres: HDOP × this is the position sigma when the
