@@ -70,6 +70,7 @@ enum AccuracyBenchmark {
         var truth: Double
         var ours: Double
         var smoothed: Double?
+        var smoothedSplit: Double?
         var oursSplit: Double?
         var summarySplit: Double?
         var summaryDistance: Double
@@ -111,7 +112,8 @@ enum AccuracyBenchmark {
         }
         let (ours, raw, tracker) = try replayFixes(path: path, durationSeconds: truth.durationSeconds, settings: options.telemetry)
         return Row(name: truth.name, truth: truth.distanceMetres, ours: ours.series.value(at: truth.durationSeconds),
-                   smoothed: ours.smoothed, oursSplit: ours.series.worstSplitError(truth.splitsKm),
+                   smoothed: ours.smoothed, smoothedSplit: ours.smoothedSeries.worstSplitError(truth.splitsKm),
+                   oursSplit: ours.series.worstSplitError(truth.splitsKm),
                    summarySplit: summarySplitError(result.summary, truth), summaryDistance: result.summary.distanceMetres,
                    oursDrift: ours.series.drift(over: truth.stationaryOutsideDropouts), raw: raw, tracker: tracker,
                    pace: PaceFigures(readings: paceReadings, truth: truth,
@@ -168,7 +170,7 @@ enum AccuracyBenchmark {
     /// duration), the raw point-to-point sum, and a typical tracker: keep a point only when it
     /// is at least 5 m from the last kept one and its HDOP is at most 2.
     static func replayFixes(path: String, durationSeconds: Double, settings: TelemetrySettings)
-        throws -> ((series: Series, smoothed: Double?), Series, Series) {
+        throws -> ((series: Series, smoothed: Double?, smoothedSeries: Series), Series, Series) {
         var reader = NMEAFileReader(path: path)
         var telemetry = Telemetry(settings: settings)
         var ours = Series(), raw = Series(), tracker = Series()
@@ -195,11 +197,13 @@ enum AccuracyBenchmark {
             }
             tracker.add(t, trackerTotal)
         }
+        var smoothedSeries = Series()
+        for (t, d) in telemetry.smoothedDistanceSeries() { smoothedSeries.add(t, d) }
         var smoothed: Double?
         if let o = origin {
             smoothed = telemetry.smoothedDistanceMetres(from: o, to: o.adding(.milliseconds(Int64((durationSeconds * 1000).rounded()))))
         }
-        return ((ours, smoothed), raw, tracker)
+        return ((ours, smoothed, smoothedSeries), raw, tracker)
     }
 
     static func loadTruth(_ path: String) throws -> Truth {

@@ -83,14 +83,14 @@ extension AccuracyBenchmark {
         var lines = [
             "Distance (m), error %, worst km-split time error (s), distance accrued while standing (m)",
             "",
-            "| track | truth m | ours m | err % | RTS m | RTS err % | split s | session split s | drift m | raw m | raw err % | raw split s | raw drift m | tracker m | tracker err % | tracker split s | tracker drift m |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| track | truth m | ours m | err % | RTS m | RTS err % | RTS split s | split s | session split s | drift m | raw m | raw err % | raw split s | raw drift m | tracker m | tracker err % | tracker split s | tracker drift m |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in rows {
             let rawTotal = r.raw.distances.last ?? 0, trackerTotal = r.tracker.distances.last ?? 0
             let truthSplits = r.truthSplits
             lines.append("| \(r.name) | \(f(r.truth, 2)) | \(f(r.ours, 2)) | \(err(r.ours, r.truth)) | \(f(r.smoothed, 2)) | "
-                + "\(r.smoothed.map { err($0, r.truth) } ?? "-") | \(f(r.oursSplit, 2)) | \(f(r.summarySplit, 2)) | \(f(r.oursDrift, 2)) | "
+                + "\(r.smoothed.map { err($0, r.truth) } ?? "-") | \(f(r.smoothedSplit, 2)) | \(f(r.oursSplit, 2)) | \(f(r.summarySplit, 2)) | \(f(r.oursDrift, 2)) | "
                 + "\(f(rawTotal, 1)) | \(err(rawTotal, r.truth)) | \(f(r.raw.worstSplitError(truthSplits), 1)) | \(f(r.raw.drift(over: r.stationary), 1)) | "
                 + "\(f(trackerTotal, 1)) | \(err(trackerTotal, r.truth)) | \(f(r.tracker.worstSplitError(truthSplits), 1)) | \(f(r.tracker.drift(over: r.stationary), 1)) |")
         }

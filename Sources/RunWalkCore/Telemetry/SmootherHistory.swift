@@ -15,6 +15,8 @@ public struct SmootherHistory: Sendable {
 
     public var isEmpty: Bool { steps.isEmpty }
     public var count: Int { steps.count }
+    /// Seconds since the first fix of every step.
+    public var times: [Double] { steps.map(\.time) }
 
     mutating func append(time: Double, predicted: ConstantVelocityFilter, filtered: ConstantVelocityFilter, stationary: Bool) {
         let dt = steps.last.map { time - $0.time } ?? 0

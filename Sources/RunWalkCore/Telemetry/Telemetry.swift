@@ -129,6 +129,12 @@ public struct Telemetry: Sendable {
         return fill(update, plane: plane, fix: fix)
     }
 
+    /// The smoothed cumulative distance at every used fix: (seconds since the first fix, metres).
+    public func smoothedDistanceSeries() -> [(seconds: Double, metres: Double)] {
+        let cumulative = history.smoothedCumulativeDistance(settings: settings)
+        return zip(history.times, cumulative).map { ($0, $1) }
+    }
+
     /// The distance between two instants after an offline Rauch–Tung–Striebel pass over the
     /// whole history, metres; nil without history.
     public func smoothedDistanceMetres(from start: UTCTime, to end: UTCTime) -> Double? {
