@@ -118,3 +118,29 @@ struct TelemetryTests {
         #expect(abs(smoothed - truth) / truth <= 0.005, "smoothed \(smoothed) m against \(truth) m")
     }
 }
+
+@Suite("Telemetry in a session")
+struct TelemetrySessionTests {
+    @Test("a wrong first fix is outgrown: gated fixes that agree with each other relock the filter", arguments: [true, false])
+    func relock(doppler: Bool) {
+        var track = TestTrack()
+        track.doppler = doppler
+        let clean = TestTrack.distance(of: track.fixes())
+        track.outliers = [0: (80, 0)]
+        #expect(abs(TestTrack.distance(of: track.fixes()) - clean) < 5)
+    }
+
+    @Test("the summary carries the smoothed distance beside the live one")
+    func summary() throws {
+        let track = TestTrack()
+        var runner = SessionRunner(workout: try Workout(parsing: "5m run, 5m walk"))
+        let fixes = track.fixes()
+        let start = try #require(fixes.first).time
+        _ = runner.start(at: .zero, utc: start)
+        for fix in fixes { _ = runner.ingest(fix, at: fix.time.since(start)) }
+        let summary = runner.summary(linesBad: 0)
+        let smoothed = try #require(summary.smoothedDistanceMetres)
+        #expect(abs(smoothed - summary.distanceMetres) / summary.distanceMetres < 0.005)
+        #expect(abs(summary.distanceMetres - track.trueDistance(to: 600)) / 1800 < 0.005)
+    }
+}

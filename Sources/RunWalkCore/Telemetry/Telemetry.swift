@@ -50,6 +50,7 @@ public struct Telemetry: Sendable {
     private var lastDoppler: Double?
     private var rejectedInARow: [(east: Double, north: Double)] = []
     private var openGap: GapBridge?
+    private var candidate: (time: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?)?
     private var owedMetres = 0.0
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
@@ -73,9 +74,18 @@ public struct Telemetry: Sendable {
         if let d = doppler, !(d.isFinite && d >= 0 && d <= settings.maximumSpeed) { doppler = nil }
 
         guard var filter, let lastTime else {
-            start(at: t, east: p.east, north: p.north, variance: variance, fix: fix, doppler: doppler)
+            // Start on the earlier of two fixes that agree, so a wild first fix cannot seed the filter.
+            if let c = candidate, t > c.time, agree(c, east: p.east, north: p.north, time: t, variance: variance) {
+                candidate = nil
+                start(at: c.time, east: c.east, north: c.north, variance: c.variance, fix: c.fix, doppler: c.doppler)
+                return ingest(fix)
+            }
+            candidate = (t, p.east, p.north, variance, fix, doppler)
             update.accepted = true
-            return fill(update, plane: plane, fix: fix)
+            update.latitude = lat
+            update.longitude = lon
+            update.altitudeMSL = fix.altitudeMSL
+            return update
         }
         let dt = t - lastTime
         guard dt > 0 else { return update }
@@ -164,6 +174,14 @@ public struct Telemetry: Sendable {
         if settings.keepsSmootherHistory {
             history.append(time: t, predicted: filter, filtered: filter, stationary: stationary)
         }
+    }
+
+    /// Whether a later position is reachable from the candidate at a runner's speed, within the noise.
+    private func agree(_ c: (time: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?),
+                       east: Double, north: Double, time: Double, variance: (Double, Double)) -> Bool {
+        let step = ((east - c.east) * (east - c.east) + (north - c.north) * (north - c.north)).squareRoot()
+        let sigma = (max(c.variance.0, c.variance.1) + max(variance.0, variance.1)).squareRoot()
+        return step <= settings.maximumSpeed * (time - c.time) + 3 * sigma
     }
 
     /// East and north variance of the fix's position, metres².

@@ -19,8 +19,8 @@ public struct TelemetrySettings: Sendable, Equatable {
     public var dopplerSpeedSigma: Double = 0.15
     /// Course sigma added to the speed-dependent part, degrees.
     public var courseSigmaFloorDegrees: Double = 2
-    /// Chi-square gate of a position innovation (2 degrees of freedom); 18.4 ≈ 99.99 %.
-    public var positionGateChiSquare: Double = 18.4
+    /// Chi-square gate of a position innovation (2 degrees of freedom); 11.8 ≈ 99.73 %.
+    public var positionGateChiSquare: Double = 11.8
     /// After this many consecutive gated fixes that agree with each other, the filter
     /// trusts them again (it was the filter that was wrong).
     public var relockAfterRejections: Int = 5
