@@ -72,8 +72,8 @@ enum AccuracyBenchmark {
         var smoothed: Double?
         var smoothedSplit: Double?
         var oursSplit: Double?
-        var summarySplit: Double?
-        var summaryDistance: Double
+        /// Worst difference of a phase boundary from the truth's, seconds (distance phases).
+        var phaseEndError: Double?
         var oursDrift: Double
         var raw: Series
         var tracker: Series
@@ -114,7 +114,7 @@ enum AccuracyBenchmark {
         return Row(name: truth.name, truth: truth.distanceMetres, ours: ours.series.value(at: truth.durationSeconds),
                    smoothed: ours.smoothed, smoothedSplit: ours.smoothedSeries.worstSplitError(truth.splitsKm),
                    oursSplit: ours.series.worstSplitError(truth.splitsKm),
-                   summarySplit: summarySplitError(result.summary, truth), summaryDistance: result.summary.distanceMetres,
+                   phaseEndError: zip(result.summary.phases, truth.phases).map { abs($0.startSeconds - $1.start) }.max(),
                    oursDrift: ours.series.drift(over: truth.stationaryOutsideDropouts), raw: raw, tracker: tracker,
                    pace: PaceFigures(readings: paceReadings, truth: truth,
                                      timeConstant: options.telemetry.paceTimeConstantSeconds),
@@ -140,13 +140,6 @@ enum AccuracyBenchmark {
         }
     }
 
-    static func summarySplitError(_ summary: Summary, _ truth: Truth) -> Double? {
-        var worst: Double?
-        for (i, t) in truth.splitsKm.enumerated() {
-            worst = max(worst ?? 0, i < summary.splits.count ? abs(summary.splits[i].elapsedSeconds - t) : .infinity)
-        }
-        return worst
-    }
 
     /// Prints time, our distance, the true distance and the speeds of one track, per fix.
     static func trace(_ truthPath: String) throws {
