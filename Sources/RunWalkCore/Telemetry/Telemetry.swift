@@ -97,18 +97,35 @@ public struct Telemetry: Sendable {
         self.filter = filter
         self.lastTime = t
         let startSpeed = stationary ? 0 : speed
+        let increment = distanceIncrement(over: dt, from: start, to: filter, speed: startSpeed, doppler: doppler != nil)
+        distanceMetres += increment
+        lastSpeed = startSpeed
+        if settings.keepsSmootherHistory {
+            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary)
+        }
+        pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
+        update.distanceMetres = distanceMetres
+        update.stationary = stationary
+        return fill(update, plane: plane, fix: fix)
+    }
+
+    /// The distance covered since the last fix: the trapezoid of the speeds, a bridge over a
+    /// gap, and any correction of an earlier gap.
+    private mutating func distanceIncrement(over dt: Double, from start: (east: Double, north: Double, variance: Double),
+                                            to filter: ConstantVelocityFilter, speed startSpeed: Double,
+                                            doppler: Bool) -> Double {
         var increment = dt * (lastSpeed + startSpeed) / 2
         if dt > settings.gapSeconds {
             // With Doppler, the smoothed (pace) speed before the gap is a better estimate than one
             // noisy sample, and the speed after it is refined later. Without Doppler the filter's
             // speed after the gap already carries the gap's displacement: take it as it is.
-            let before = lastSpeed == 0 || doppler == nil ? lastSpeed : (pace.speedMetresPerSecond ?? lastSpeed)
+            let before = lastSpeed == 0 || !doppler ? lastSpeed : (pace.speedMetresPerSecond ?? lastSpeed)
             let chord = ((filter.east - start.east) * (filter.east - start.east)
                 + (filter.north - start.north) * (filter.north - start.north)).squareRoot()
             let gap = GapBridge(durationSeconds: dt, speedBefore: before, speedAfter: startSpeed, chordMetres: chord,
                                 slackMetres: (start.variance + filter.covariance[0, 0]).squareRoot())
             increment = gap.estimateMetres
-            openGap = gap.refinable && !stationary && doppler != nil ? gap : nil
+            openGap = gap.refinable && !stationary && doppler ? gap : nil
         } else if var gap = openGap {
             if stationary {
                 openGap = nil
@@ -128,15 +145,7 @@ public struct Telemetry: Sendable {
             increment -= taken
             owedMetres += taken
         }
-        distanceMetres += increment
-        lastSpeed = startSpeed
-        if settings.keepsSmootherHistory {
-            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary)
-        }
-        pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
-        update.distanceMetres = distanceMetres
-        update.stationary = stationary
-        return fill(update, plane: plane, fix: fix)
+        return increment
     }
 
     /// The smoothed cumulative distance at every used fix: (seconds since the first fix, metres).
