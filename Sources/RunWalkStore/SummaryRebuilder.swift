@@ -19,6 +19,7 @@ enum SummaryRebuilder {
         let pauses = try pauseIntervals(db, sessionID: sessionID)
 
         var phases: [Summary.Phase] = []
+        var totalMetres = 0.0   // unrounded, as the runner sums it (a sum of rounded phases can differ by 0.01)
         for row in try Row.fetchAll(db, sql: "SELECT * FROM phases WHERE session_id = ? AND start_s IS NOT NULL ORDER BY idx",
                                     arguments: [sessionID]) {
             let start: Double = row["start_s"]
@@ -37,6 +38,7 @@ enum SummaryRebuilder {
                 distance = max(0, lastDistance - (row["start_distance_m"] ?? 0))
             }
             duration = max(0, duration)
+            totalMetres += distance
             phases.append(Summary.Phase(
                 index: row["idx"], kind: kind, startSeconds: Summary.rounded(start, digits: 3),
                 durationSeconds: Summary.rounded(duration, digits: 3),
@@ -45,7 +47,6 @@ enum SummaryRebuilder {
                 averagePaceSecondsPerKm: Summary.averagePace(seconds: duration, metres: distance), endReason: reason))
         }
         let totalSeconds = phases.reduce(0) { $0 + $1.durationSeconds }
-        let totalMetres = phases.reduce(0) { $0 + $1.distanceMetres }
 
         var moving = 0.0
         for (a, b) in zip(points, points.dropFirst()) {
