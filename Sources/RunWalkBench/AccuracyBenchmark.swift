@@ -90,7 +90,7 @@ enum AccuracyBenchmark {
         let folder = arguments.first ?? "SampleTracks"
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".truth.json") }.sorted()
-        guard !names.isEmpty else { throw BenchError.noTracks(folder) }
+        guard !names.isEmpty else { throw BenchError.usage("no *.truth.json in \(folder)") }
         var rows: [Row] = []
         for name in names {
             let truth = try loadTruth(folder + "/" + name)
@@ -204,7 +204,7 @@ enum AccuracyBenchmark {
         guard let json = try JSONSerialization.jsonObject(with: data) as? [String: Any],
               let name = json["track"] as? String, let workout = json["workout"] as? String,
               let duration = json["duration_s"] as? Double, let distance = json["distance_m"] as? Double
-        else { throw BenchError.badTruth(path) }
+        else { throw BenchError("\(path): not a truth file (needs track, workout, duration_s, distance_m)") }
         let splits = (json["splits_km"] as? [[String: Any]] ?? []).compactMap { $0["elapsed_s"] as? Double }
         let stationary = (json["stationary"] as? [[String: Any]] ?? []).compactMap { w -> (Double, Double)? in
             guard let a = w["start_s"] as? Double, let b = w["end_s"] as? Double else { return nil }
@@ -223,15 +223,5 @@ enum AccuracyBenchmark {
         return Truth(name: name, workout: workout, durationSeconds: duration, distanceMetres: distance,
                      splitsKm: splits, stationary: stationary, speed1Hz: speeds, phases: phases,
                      dropouts: dropouts)
-    }
-
-    enum BenchError: Error, CustomStringConvertible {
-        case noTracks(String), badTruth(String)
-        var description: String {
-            switch self {
-            case .noTracks(let f): return "no *.truth.json in \(f)"
-            case .badTruth(let p): return "\(p): not a truth file (needs track, workout, duration_s, distance_m)"
-            }
-        }
     }
 }
