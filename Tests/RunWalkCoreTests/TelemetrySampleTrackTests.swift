@@ -22,9 +22,9 @@ struct TelemetrySampleTrackTests {
             if fix.time.since(o) <= .milliseconds(Int64(durationSeconds * 1000)) { distance = telemetry.ingest(fix).distanceMetres }
         }
         for line in text.split(whereSeparator: \.isNewline) {
-            if let fix = decoder.feed(line: line).fix { take(fix) }
+            for fix in decoder.feed(line: line).fixes { take(fix) }
         }
-        if let fix = decoder.finish() { take(fix) }
+        for fix in decoder.finish() { take(fix) }
         return distance
     }
 
