@@ -18,20 +18,7 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Replay speed: 1 is real time; omit for as fast as possible.")
     var speed: Double?
 
-    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off.")
-    var voice: String = "off"
-
-    @Option(name: .long, help: "Voice language: en or de.")
-    var language: Language = .en
-
-    @Option(name: .long, help: "metric or imperial.")
-    var units: Units = .metric
-
-    @Flag(name: .long, help: "Print the summary as JSON on standard output, nothing else there.")
-    var json = false
-
-    @Flag(name: .long, help: "Do not record the session.")
-    var noRecord = false
+    @OptionGroup var session: SessionArguments
 
     /// Records the session unless the track cannot be opened (then the replay fails before it starts).
     private func startRecorder(workout: Workout, options: SessionOptions) throws -> SessionRecorder? {
@@ -41,21 +28,15 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func validate() throws {
-        if let speed, !(speed > 0 && speed.isFinite) {
-            throw ValidationError("--speed must be a number above zero, not \(speed)")
-        }
+        try validateSpeed(speed)
     }
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
-        let voiceMode = try VoiceArgument.parse(voice)
-        let voiceOutput = try VoiceOutput(voiceMode, language: language, speed: speed)
-        var options = SessionOptions()
-        options.units = units
-        options.language = language
-        options.speechTiming = voiceOutput.timing
+        let voiceOutput = try session.voiceOutput(speed: speed)
+        let options = session.sessionOptions(voice: voiceOutput)
         let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
-        let recorder = noRecord ? nil : try startRecorder(workout: parsed, options: options)
+        let recorder = session.noRecord ? nil : try startRecorder(workout: parsed, options: options)
         let result: Replay.Result
         do {
             result = try replay.run(diagnostics: DiagnosticLog(sink: { Terminal.warning($0) })) { event in
@@ -70,14 +51,7 @@ struct ReplayCommand: ParsableCommand {
         }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
         for line in result.diagnostics.closingLines() { Terminal.warning(line) }
-        let summaryJSON = try SummaryJSON.encode(result.summary)
-        // The store keeps the JSON exactly as printed, so `runwalk report --format json` repeats it.
-        recorder?.finish(summary: result.summary, summaryJSON: summaryJSON)
-        if json {
-            Terminal.out(summaryJSON)
-        } else {
-            Terminal.out(SummaryText.render(result.summary))
-        }
+        try session.finish(result.summary, recorder: recorder)
     }
 }
 

@@ -23,17 +23,7 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK.")
     var gps: String = "gpsd"
 
-    @Option(name: .long, help: "Voice cues: speaker, text (lines on standard error), wav:FILE, or off.")
-    var voice: String = "off"
-
-    @Option(name: .long, help: "Voice language: en or de.")
-    var language: Language = .en
-
-    @Option(name: .long, help: "metric or imperial.")
-    var units: Units = .metric
-
-    @Flag(name: .long, help: "Print the summary as JSON on standard output, nothing else there.")
-    var json = false
+    @OptionGroup var session: SessionArguments
 
     @Option(name: .long, help: "The clock runs this many times real time; a file: track is paced to it (simulators, tests).")
     var speed: Double?
@@ -44,29 +34,20 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "now (the workout's timer starts at once) or fix (at the first GPS fix).")
     var start: LiveStartPolicy = .now
 
-    @Flag(name: .long, help: "Do not record the session.")
-    var noRecord = false
-
     func validate() throws {
-        if let speed, !(speed > 0 && speed.isFinite) {
-            throw ValidationError("--speed must be a number above zero, not \(speed)")
-        }
+        try validateSpeed(speed)
     }
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
-        let voiceMode = try VoiceArgument.parse(voice)
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
         // The speaker falls back to text (saying so once) when no audio server answers.
-        let voiceOutput = try VoiceOutput(voiceMode, language: language, speed: speed ?? 1)
-        var options = SessionOptions()
-        options.units = units
-        options.language = language
-        options.speechTiming = voiceOutput.timing
+        let voiceOutput = try session.voiceOutput(speed: speed ?? 1)
+        let options = session.sessionOptions(voice: voiceOutput)
         var settings = LiveSettings(start: start)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
@@ -78,11 +59,11 @@ struct RunCommand: ParsableCommand {
         Terminal.warning("runwalk: \(parsed.spec): GPS from \(source.description)")
 
         // Recorded as it happens; a crash leaves the session for recovery at the next start.
-        let recorder = noRecord ? nil : StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
+        let recorder = session.noRecord ? nil : StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let stopRequests = SignalStops.install()
-        let units = self.units
+        let units = session.units
         // The run loop is async; this thread only waits for it (it is not a pool thread).
         Task {
             let outcome = await live.run(
@@ -102,13 +83,7 @@ struct RunCommand: ParsableCommand {
             recorder?.finishFromRecording(state: "incomplete")
             throw UserFacingError.runtime("the run loop ended without a summary")
         }
-        let summaryJSON = try SummaryJSON.encode(summary)
-        recorder?.finish(summary: summary, summaryJSON: summaryJSON)
-        if json {
-            Terminal.out(summaryJSON)
-        } else {
-            Terminal.out(SummaryText.render(summary))
-        }
+        try session.finish(summary, recorder: recorder)
     }
 }
 

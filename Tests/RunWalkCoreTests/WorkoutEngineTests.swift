@@ -7,18 +7,6 @@ struct ManualClock {
     mutating func advance(by step: Duration) { now += step }
 }
 
-/// A deterministic pseudo-random generator (SplitMix64) so "irregular" polling repeats exactly.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 @Suite("WorkoutEngine")
 struct WorkoutEngineTests {
     static func engine(_ spec: String, getReady: Duration = .zero) throws -> WorkoutEngine {
@@ -56,7 +44,7 @@ struct WorkoutEngineTests {
         var clock = ManualClock()
         _ = engine.start(at: clock.now)
         var paused = Duration.zero
-        var rng = SeededRandom(state: 42)
+        var rng = SeededGenerator(seed: 42)
         for _ in 0..<10_000 {
             clock.advance(by: .milliseconds(Int64.random(in: 1...300, using: &rng)))
             _ = engine.pause(at: clock.now, distanceMetres: 0)
@@ -76,7 +64,7 @@ struct WorkoutEngineTests {
     @Test("a phase ends at its end time to the millisecond however irregularly it is polled", arguments: [1, 2, 3, 4, 5])
     func irregularPolling(seed: UInt64) throws {
         var engine = try Self.engine("3x(90s run, 60s walk)")
-        var rng = SeededRandom(state: seed)
+        var rng = SeededGenerator(seed: seed)
         var clock = ManualClock()
         var events = engine.start(at: clock.now)
         while engine.state == .active {
