@@ -9,6 +9,9 @@ struct GapBridge: Sendable {
     let speedBefore: Double
     let chordMetres: Double
     let slackMetres: Double
+    /// With a stop on one side, take the straight line when it is shorter than the moving
+    /// side's speed over the whole gap (offline, where both ends are smoothed positions).
+    let stopTakesChord: Bool
     /// What was added for the gap so far.
     private(set) var estimateMetres: Double
     private var secondsAfter = 0.0
@@ -17,13 +20,15 @@ struct GapBridge: Sendable {
     /// Seconds of speeds after the gap that refine the estimate.
     static let refineSeconds = 10.0
 
-    init(durationSeconds: Double, speedBefore: Double, speedAfter: Double, chordMetres: Double, slackMetres: Double) {
+    init(durationSeconds: Double, speedBefore: Double, speedAfter: Double, chordMetres: Double, slackMetres: Double,
+         stopTakesChord: Bool = false) {
+        self.stopTakesChord = stopTakesChord
         self.durationSeconds = durationSeconds
         self.speedBefore = speedBefore
         self.chordMetres = chordMetres
         self.slackMetres = slackMetres
         estimateMetres = 0
-        estimateMetres = bounded(Self.bySpeed(durationSeconds, speedBefore, speedAfter))
+        estimateMetres = estimate(speedAfter: speedAfter)
     }
 
     /// Whether the estimate can still be refined (the runner moved on both sides).
@@ -34,13 +39,18 @@ struct GapBridge: Sendable {
         secondsAfter += dt
         metresAfter += speed * dt
         guard secondsAfter >= Self.refineSeconds else { return nil }
-        let refined = bounded(Self.bySpeed(durationSeconds, speedBefore, metresAfter / secondsAfter))
+        let refined = estimate(speedAfter: metresAfter / secondsAfter)
         return refined - estimateMetres
     }
 
-    /// A stop on one side usually means a light at a corner: moving at the other side's speed.
-    private static func bySpeed(_ duration: Double, _ before: Double, _ after: Double) -> Double {
-        before == 0 || after == 0 ? duration * max(before, after) : duration * (before + after) / 2
+    private func estimate(speedAfter: Double) -> Double {
+        guard speedBefore > 0, speedAfter > 0 else {
+            // A stop on one side (a light at a corner): moving at the other side's speed. That is
+            // an upper bound: offline, the straight line to where the runner stood is preferred.
+            let bySpeed = durationSeconds * max(speedBefore, speedAfter)
+            return stopTakesChord ? max(min(bySpeed, chordMetres), chordMetres - slackMetres) : bounded(bySpeed)
+        }
+        return bounded(durationSeconds * (speedBefore + speedAfter) / 2)
     }
 
     private func bounded(_ metres: Double) -> Double {

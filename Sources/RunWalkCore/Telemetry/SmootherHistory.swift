@@ -47,25 +47,45 @@ public struct SmootherHistory: Sendable {
     /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
     func smoothedCumulativeDistance(settings: TelemetrySettings) -> [Double] {
         let states = smoothedStates()
-        var cumulative = [Double](repeating: 0, count: states.count)
-        var lastSpeed = 0.0
-        for k in states.indices {
+        let speeds = states.indices.map { k -> Double in
             let s = states[k]
-            let speed = steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
-            guard k > 0 else { lastSpeed = speed; continue }
+            return steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
+        }
+        var cumulative = [Double](repeating: 0, count: states.count)
+        for k in states.indices.dropFirst() {
+            let s = states[k]
             let dt = steps[k].dt
-            var increment = dt * (lastSpeed + speed) / 2
+            var increment = dt * (speeds[k - 1] + speeds[k]) / 2
             if dt > settings.gapSeconds {
                 let p = states[k - 1]
                 let chord = ((s[0] - p[0]) * (s[0] - p[0]) + (s[1] - p[1]) * (s[1] - p[1])).squareRoot()
                 let variance = steps[k - 1].filtered.covariance[0, 0] + steps[k].filtered.covariance[0, 0]
-                increment = GapBridge(durationSeconds: dt, speedBefore: lastSpeed, speedAfter: speed,
-                                      chordMetres: chord, slackMetres: variance.squareRoot()).estimateMetres
+                // One smoothed speed at each edge is as noisy as one Doppler sample: average the
+                // moving stretch on each side, as the live bridge does once it has seen it.
+                let before = speeds[k - 1] == 0 ? 0 : meanSpeed(speeds, from: k - 1, step: -1, settings: settings)
+                let after = speeds[k] == 0 ? 0 : meanSpeed(speeds, from: k, step: 1, settings: settings)
+                increment = GapBridge(durationSeconds: dt, speedBefore: before, speedAfter: after,
+                                      chordMetres: chord, slackMetres: variance.squareRoot(), stopTakesChord: true).estimateMetres
             }
             cumulative[k] = cumulative[k - 1] + increment
-            lastSpeed = speed
         }
         return cumulative
+    }
+
+    /// The time-weighted mean speed over up to `GapBridge.refineSeconds` of moving steps from
+    /// step `k` away from a gap (`step` −1: backwards), stopping at a stop or another gap.
+    private func meanSpeed(_ speeds: [Double], from k: Int, step: Int, settings: TelemetrySettings) -> Double {
+        var metres = 0.0, seconds = 0.0, i = k
+        while seconds < GapBridge.refineSeconds {
+            let j = i + step
+            guard j >= 0, j < steps.count, speeds[j] > 0 else { break }
+            let dt = steps[max(i, j)].dt
+            guard dt <= settings.gapSeconds else { break }
+            metres += dt * (speeds[i] + speeds[j]) / 2
+            seconds += dt
+            i = j
+        }
+        return seconds > 0 ? metres / seconds : speeds[k]
     }
 
     /// A cumulative series evaluated at a time (seconds since the first fix), linearly.
