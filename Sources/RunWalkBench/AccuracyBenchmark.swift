@@ -81,6 +81,16 @@ enum AccuracyBenchmark {
         var truthSplits: [Double]
         var stationary: [(Double, Double)]
         var tau: Double
+        /// Worst error of the summary's live `splits` and of its `smoothed_splits`, seconds.
+        var summarySplit: Double?
+        var summarySmoothedSplit: Double?
+    }
+
+    /// The worst difference of summary splits from the truth's (nil when there are none to compare).
+    static func worstError(_ splits: [Summary.SplitEntry]?, _ truth: [Double]) -> Double? {
+        guard let splits, !truth.isEmpty else { return nil }
+        guard splits.count >= truth.count else { return .infinity }
+        return zip(splits, truth).map { abs($0.elapsedSeconds - $1) }.max()
     }
 
     static func run(_ arguments: ArraySlice<String>) throws {
@@ -119,7 +129,9 @@ enum AccuracyBenchmark {
                    pace: PaceFigures(readings: paceReadings, truth: truth,
                                      timeConstant: options.telemetry.paceTimeConstantSeconds),
                    truthSplits: truth.splitsKm, stationary: truth.stationaryOutsideDropouts,
-                   tau: options.telemetry.paceTimeConstantSeconds)
+                   tau: options.telemetry.paceTimeConstantSeconds,
+                   summarySplit: worstError(result.summary.splits, truth.splitsKm),
+                   summarySmoothedSplit: worstError(result.summary.smoothedSplits, truth.splitsKm))
     }
 
     /// Settings overrides for tuning experiments: RUNWALK_TUNE="q=0.6,tc=4,...".
@@ -192,6 +204,9 @@ enum AccuracyBenchmark {
         }
         var smoothedSeries = Series()
         for (t, d) in telemetry.smoothedDistanceSeries() { smoothedSeries.add(t, d) }
+        if ProcessInfo.processInfo.environment["RUNWALK_DEBUG_SERIES"] == path {
+            for (t, d) in zip(smoothedSeries.times, smoothedSeries.distances) { print("S", t, d, ours.value(at: t)) }
+        }
         var smoothed: Double?
         if let o = origin {
             smoothed = telemetry.smoothedDistanceMetres(from: o, to: o.adding(.milliseconds(Int64((durationSeconds * 1000).rounded()))))

@@ -82,15 +82,17 @@ extension AccuracyBenchmark {
         }
         var lines = [
             "Ours: distance over the truth's duration, worst km-split time error, worst phase-boundary time error,",
-            "distance accrued while truly standing; RTS = the offline smoother's figures",
+            "distance accrued while truly standing; RTS = the offline smoother's figures;",
+            "summary splits / smoothed_splits: worst error of the replay summary's live `splits` and of its `smoothed_splits`",
             "",
-            "| track | truth m | ours m | err % | split s | phase bound s | drift m | RTS m | RTS err % | RTS split s |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| track | truth m | ours m | err % | split s | phase bound s | drift m | RTS m | RTS err % | RTS split s | summary splits s | summary smoothed_splits s |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in rows {
             lines.append("| \(r.name) | \(f(r.truth, 2)) | \(f(r.ours, 2)) | \(err(r.ours, r.truth)) | \(f(r.oursSplit, 2)) | "
                 + "\(f(r.phaseEndError, 2)) | \(f(r.oursDrift, 2)) | \(f(r.smoothed, 2)) | "
-                + "\(r.smoothed.map { err($0, r.truth) } ?? "-") | \(f(r.smoothedSplit, 2)) |")
+                + "\(r.smoothed.map { err($0, r.truth) } ?? "-") | \(f(r.smoothedSplit, 2)) | "
+                + "\(f(r.summarySplit, 2)) | \(f(r.summarySmoothedSplit, 2)) |")
         }
         lines += [
             "",

@@ -143,4 +143,39 @@ struct TelemetrySessionTests {
         #expect(abs(smoothed - summary.distanceMetres) / summary.distanceMetres < 0.005)
         #expect(abs(summary.distanceMetres - track.trueDistance(to: 600)) / 1800 < 0.005)
     }
+
+    @Test("the summary carries smoothed splits beside the live ones, at the true crossing time")
+    func smoothedSplits() throws {
+        var track = TestTrack()
+        track.seconds = 800
+        var runner = SessionRunner(workout: try Workout(parsing: "5m run, 5m walk"))
+        let fixes = track.fixes()
+        let start = try #require(fixes.first).time
+        _ = runner.start(at: .zero, utc: start)
+        for fix in fixes { _ = runner.ingest(fix, at: fix.time.since(start)) }
+        let summary = runner.summary(linesBad: 0)
+        let smoothed = try #require(summary.smoothedSplits)
+        // 3 m/s for 600 s of workout: 1800 m, one km split at 333.3 s.
+        #expect(smoothed.count == 1)
+        #expect(summary.splits.count == 1)
+        let split = try #require(smoothed.first)
+        #expect(split.index == 1 && split.distanceMetres == 1000)
+        #expect(abs(split.elapsedSeconds - 1000.0 / 3) < 1, "smoothed split at \(split.elapsedSeconds) s")
+        #expect(split.splitSeconds == split.elapsedSeconds)
+    }
+
+    @Test("without smoother history the summary has no smoothed splits")
+    func noHistory() throws {
+        var options = SessionOptions()
+        options.telemetry.keepsSmootherHistory = false
+        var runner = SessionRunner(workout: try Workout(parsing: "10m run"), options: options)
+        let fixes = TestTrack().fixes()
+        let start = try #require(fixes.first).time
+        _ = runner.start(at: .zero, utc: start)
+        for fix in fixes { _ = runner.ingest(fix, at: fix.time.since(start)) }
+        let summary = runner.summary(linesBad: 0)
+        #expect(summary.smoothedSplits == nil)
+        #expect(summary.smoothedDistanceMetres == nil)
+        #expect(summary.splits.count == 1)
+    }
 }

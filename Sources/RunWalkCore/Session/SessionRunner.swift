@@ -134,6 +134,19 @@ public struct SessionRunner: Sendable {
         return telemetry.smoothedDistanceMetres(from: zero.adding(first.start), to: zero.adding(last.end))
     }
 
+    /// Splits from the offline smoother's distance over the workout's phases (the live
+    /// `splits` are what the runner heard); time while paused counts as in `smoothedDistanceMetres`.
+    public var smoothedSplits: [Split] {
+        guard let zero = utcAtClockZero, let first = engine.records.first, let last = engine.records.last else { return [] }
+        let series = telemetry.smoothedDistanceSeries(from: zero.adding(first.start), to: zero.adding(last.end))
+        let startElapsed = first.start.seconds - clockOffsetForSplits
+        var tracker = SplitTracker(unitMetres: splits.unitMetres)
+        for (seconds, metres) in series {
+            _ = tracker.add(elapsedSeconds: startElapsed + seconds, distanceMetres: metres)
+        }
+        return tracker.splits
+    }
+
     /// The session's summary so far (the contract JSON's content).
     public func summary(linesBad: Int) -> Summary {
         Summary(runner: self, linesBad: linesBad)

@@ -110,6 +110,9 @@ public struct Summary: Sendable, Equatable, Codable {
     public var units: Units
     public var phases: [Phase]
     public var splits: [SplitEntry]
+    /// Splits from the offline smoother's distance (`smoothed_splits`); `splits` are the live
+    /// ones the runner heard. Nil without smoother history.
+    public var smoothedSplits: [SplitEntry]?
     public var cues: [CueEntry]
     public var fixes: FixCounts
     /// Stretches without GPS fixes (live runs), seconds from the workout's start; nil when there were none.
@@ -143,7 +146,7 @@ public struct Summary: Sendable, Equatable, Codable {
         case workout, state, units, phases, splits, cues, fixes, gpsGaps = "gps_gaps"
         case startUTC = "start_utc", durationSeconds = "duration_s", movingTimeSeconds = "moving_time_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
-        case smoothedDistanceMetres = "smoothed_distance_m"
+        case smoothedDistanceMetres = "smoothed_distance_m", smoothedSplits = "smoothed_splits"
     }
 }
 
@@ -178,17 +181,20 @@ extension Summary {
         default: state = "in_progress"
         }
         units = runner.options.units
-        splits = runner.splits.splits.map {
-            SplitEntry(index: $0.index, distanceMetres: Self.round($0.distanceMetres, 3),
-                       elapsedSeconds: Self.round($0.elapsedSeconds, 3), splitSeconds: Self.round($0.splitSeconds, 3),
-                       paceSecondsPerKm: Self.round($0.paceSecondsPerKm, 1))
-        }
+        splits = runner.splits.splits.map(Self.entry)
+        smoothedSplits = runner.smoothedDistanceMetres == nil ? nil : runner.smoothedSplits.map(Self.entry)
         cues = runner.cues.map { CueEntry(atSeconds: Self.round($0.atSeconds - origin, 3), text: $0.text, kind: $0.kind) }
         gpsGaps = runner.gpsGaps.isEmpty ? nil : runner.gpsGaps.map {
             GPSGap(startSeconds: Self.round($0.startSeconds - origin, 3),
                    endSeconds: $0.endSeconds.map { Self.round($0 - origin, 3) }, reason: $0.reason)
         }
         fixes = FixCounts(epochs: runner.epochs, used: runner.used, rejected: runner.rejected, linesBad: linesBad)
+    }
+
+    static func entry(_ split: Split) -> SplitEntry {
+        SplitEntry(index: split.index, distanceMetres: round(split.distanceMetres, 3),
+                   elapsedSeconds: round(split.elapsedSeconds, 3), splitSeconds: round(split.splitSeconds, 3),
+                   paceSecondsPerKm: round(split.paceSecondsPerKm, 1))
     }
 
     static func pace(seconds: Double, metres: Double) -> Double? {

@@ -164,6 +164,22 @@ public struct Telemetry: Sendable {
         return history.interpolate(cumulative, at: b) - history.interpolate(cumulative, at: a)
     }
 
+    /// The smoothed distance between two instants as (seconds since `start`, metres since
+    /// `start`) at `start`, every used fix between, and `end`; empty without history.
+    public func smoothedDistanceSeries(from start: UTCTime, to end: UTCTime) -> [(seconds: Double, metres: Double)] {
+        guard let origin, !history.isEmpty, end.milliseconds > start.milliseconds else { return [] }
+        let cumulative = history.smoothedCumulativeDistance(settings: settings)
+        let a = Double(start.milliseconds - origin.milliseconds) / 1000
+        let b = Double(end.milliseconds - origin.milliseconds) / 1000
+        let base = history.interpolate(cumulative, at: a)
+        var series = [(seconds: 0.0, metres: 0.0)]
+        for (t, d) in zip(history.times, cumulative) where t > a && t < b {
+            series.append((t - a, d - base))
+        }
+        series.append((b - a, history.interpolate(cumulative, at: b) - base))
+        return series
+    }
+
     private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?) {
         var ve = 0.0, vn = 0.0, velocityVariance = 25.0
         if let d = doppler {
