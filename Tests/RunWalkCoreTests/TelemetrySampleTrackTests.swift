@@ -28,6 +28,40 @@ struct TelemetrySampleTrackTests {
         return distance
     }
 
+    /// The telemetry after every fix of the track over [0, duration].
+    static func telemetry(_ name: String, durationSeconds: Double) throws -> Telemetry {
+        let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
+        var decoder = NMEADecoder()
+        var telemetry = Telemetry()
+        var origin: UTCTime?
+        var fixes: [Fix] = []
+        for line in text.split(whereSeparator: \.isNewline) { fixes += decoder.feed(line: line).fixes }
+        fixes += decoder.finish()
+        for fix in fixes {
+            let o = origin ?? fix.time
+            origin = o
+            if fix.time.since(o) <= .milliseconds(Int64(durationSeconds * 1000)) { _ = telemetry.ingest(fix) }
+        }
+        return telemetry
+    }
+
+    @Test("the offline smoother's km splits are near the truth's (city with dropouts and stops, track)",
+          .enabled(if: present, "SampleTracks/ is not beside Tests/"),
+          arguments: [("city-stopgo", 2700.0, 1.5), ("track-loop", 1800.0, 0.5)])
+    func smoothedSplits(name: String, seconds: Double, toleranceSeconds: Double) throws {
+        let data = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".truth.json"))
+        let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let truth = (json["splits_km"] as? [[String: Any]] ?? []).compactMap { $0["elapsed_s"] as? Double }
+        try #require(!truth.isEmpty)
+        let series = try Self.telemetry(name + ".nmea", durationSeconds: seconds).smoothedDistanceSeries()
+        var tracker = SplitTracker()
+        for (t, d) in series { _ = tracker.add(elapsedSeconds: t, distanceMetres: d) }
+        try #require(tracker.splits.count >= truth.count)
+        for (ours, t) in zip(tracker.splits, truth) {
+            #expect(abs(ours.elapsedSeconds - t) <= toleranceSeconds, "\(name) km \(ours.index): \(ours.elapsedSeconds) s against \(t) s")
+        }
+    }
+
     @Test("distance within the goals: 0.5 % open sky and trail, 1 % city and GGA-only, under 1 m standing",
           .enabled(if: present, "SampleTracks/ is not beside Tests/"),
           arguments: [
