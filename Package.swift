@@ -22,6 +22,8 @@ let package = Package(
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
         .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "CLibGPS"]),
+        // Pure renderers: reports (HTML) and exports (GPX, TCX, FIT), GPX import; no I/O.
+        .target(name: "RunWalkReport", dependencies: ["RunWalkCore"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
         .target(name: "RunWalkTestSupport", path: "Tests/Support/RunWalkTestSupport"),
         // The session store: SQLite (WAL) through GRDB, the recorder, recovery and history.
@@ -38,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech",
+                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -48,6 +50,7 @@ let package = Package(
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
+        .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(

@@ -1,0 +1,36 @@
+import RunWalkCore
+
+/// Renders a session as GPX 1.1: one track, a new segment after every GPS gap, each point
+/// with its time and (when the receiver gave it) elevation.
+public enum GPXWriter {
+    /// The GPX document.
+    public static func render(_ session: RecordedSession, creator: String = "RunWalk") -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<gpx version=\"1.1\" creator=\"\(Text.escaped(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+        out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
+        out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
+        out += "  <metadata>\n    <name>\(Text.escaped(session.summary.workout))</name>\n"
+        if let start = session.startTime { out += "    <time>\(timestamp(start))</time>\n" }
+        out += "  </metadata>\n"
+        out += "  <trk>\n    <name>\(Text.escaped(session.summary.workout))</name>\n    <type>running</type>\n"
+        var open = false
+        for point in session.track {
+            if point.afterGap || !open {
+                if open { out += "    </trkseg>\n" }
+                out += "    <trkseg>\n"
+                open = true
+            }
+            out += "      <trkpt lat=\"\(Text.fixed(point.latitude, 7))\" lon=\"\(Text.fixed(point.longitude, 7))\">"
+            if let altitude = point.altitudeMSL { out += "<ele>\(Text.fixed(altitude, 1))</ele>" }
+            out += "<time>\(timestamp(point.time))</time></trkpt>\n"
+        }
+        if open { out += "    </trkseg>\n" }
+        out += "  </trk>\n</gpx>\n"
+        return out
+    }
+
+    /// ISO 8601 with milliseconds only when the time has them (10 Hz receivers).
+    static func timestamp(_ time: UTCTime) -> String {
+        time.iso8601(fractionDigits: time.milliseconds % 1000 == 0 ? 0 : 3)
+    }
+}

@@ -1,0 +1,90 @@
+import RunWalkCore
+
+/// What every renderer takes: a session's contract summary and its recorded track.
+public struct RecordedSession: Sendable, Equatable {
+    public var summary: Summary
+    public var track: [TrackPoint]
+
+    public init(summary: Summary, track: [TrackPoint]) {
+        self.summary = summary
+        self.track = track
+    }
+
+    /// The UTC instant of the workout's start (elapsed 0): from the track when it has
+    /// points (exact to the millisecond), else from the summary's `start_utc`.
+    public var startTime: UTCTime? {
+        if let first = track.first {
+            return UTCTime(milliseconds: first.time.milliseconds - Int64((first.elapsedSeconds * 1000).rounded()))
+        }
+        return summary.startUTC.flatMap(ISO8601.parse)
+    }
+
+    /// The UTC instant `seconds` after the start (the epoch when the start is unknown).
+    public func time(atElapsed seconds: Double) -> UTCTime {
+        let base = startTime ?? UTCTime(milliseconds: 0)
+        return UTCTime(milliseconds: base.milliseconds + Int64((seconds * 1000).rounded()))
+    }
+
+    /// Wall time from the start to the end of the last phase, seconds (pauses between phases included).
+    public var elapsedSeconds: Double {
+        let phaseEnd = summary.phases.map { $0.startSeconds + $0.durationSeconds }.max() ?? 0
+        return max(summary.durationSeconds, phaseEnd)
+    }
+
+    /// Track points of phase `index`, in order.
+    public func points(inPhase index: Int) -> ArraySlice<TrackPoint> {
+        guard let first = track.firstIndex(where: { $0.phaseIndex == index }) else { return [] }
+        let end = track[first...].firstIndex(where: { $0.phaseIndex != index }) ?? track.endIndex
+        return track[first..<end]
+    }
+
+    /// The laps to export: one per phase, or one for the whole session when it has no
+    /// phases (TCX and FIT need at least one).
+    public var laps: [Lap] {
+        if summary.phases.isEmpty {
+            return [Lap(index: 0, kind: .run, startSeconds: 0, durationSeconds: summary.durationSeconds,
+                        distanceMetres: summary.distanceMetres, endedByPlan: false, byDistance: false, points: track[...])]
+        }
+        return summary.phases.map { phase in
+            Lap(index: phase.index, kind: phase.kind, startSeconds: phase.startSeconds, durationSeconds: phase.durationSeconds,
+                distanceMetres: phase.distanceMetres, endedByPlan: phase.endReason == .completed,
+                byDistance: phase.planned.distanceMetres != nil, points: points(inPhase: phase.index))
+        }
+    }
+
+    /// Whether any track point carries an altitude.
+    public var hasAltitude: Bool { track.contains { $0.altitudeMSL != nil } }
+}
+
+/// A run/walk phase as the exports see it: running phases are active, walking is recovery.
+extension PhaseKind {
+    /// Whether the phase counts as effort (warm-up, run, cool-down) rather than recovery (walk).
+    public var isActive: Bool { self != .walk }
+
+    /// A capitalised label: `Warm-up`, `Run`, `Walk`, `Cool-down`.
+    public var label: String {
+        switch self {
+        case .warmup: return "Warm-up"
+        case .run: return "Run"
+        case .walk: return "Walk"
+        case .cooldown: return "Cool-down"
+        }
+    }
+}
+
+/// A lap of an export: a phase as run, with its track points.
+public struct Lap: Sendable, Equatable {
+    public var index: Int
+    public var kind: PhaseKind
+    public var startSeconds: Double
+    public var durationSeconds: Double
+    public var distanceMetres: Double
+    /// The phase ended at its planned time or distance (not skipped or stopped).
+    public var endedByPlan: Bool
+    /// The phase was planned as a distance.
+    public var byDistance: Bool
+    public var points: ArraySlice<TrackPoint>
+
+    /// The fastest smoothed speed in the lap, metres per second.
+    public var maximumSpeedMetresPerSecond: Double? { points.compactMap(\.speedMetresPerSecond).max() }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import RunWalkCore
+import RunWalkIO
+import RunWalkReport
+
+/// Sessions made by replaying the sample tracks, as the recorder would store them.
+enum SampleSession {
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let sharedFolder = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
+    static let schemasFolder = sharedFolder.appendingPathComponent("data/schemas")
+
+    static func trackPath(_ name: String) -> String {
+        repositoryRoot.appendingPathComponent("SampleTracks/\(name).nmea").path
+    }
+
+    /// Replays `path` against `workout` and collects the summary and the track points.
+    static func replay(path: String, workout spec: String) throws -> RecordedSession {
+        let workout = try Workout(parsing: spec)
+        var track: [TrackPoint] = []
+        let result = try Replay(path: path, workout: workout).run { event in
+            if case .trackPoint(let point) = event { track.append(point) }
+        }
+        return RecordedSession(summary: result.summary, track: track)
+    }
+
+    /// The sample tracks and their workouts.
+    static let workouts: [String: String] = [
+        "track-loop": "5m warmup, 8x(90s run, 60s walk), 5m cooldown",
+        "trail-10hz": "10x(400m run, 200m walk)",
+        "city-stopgo": "10m warmup, 6x(3m run, 2m walk), 5m cooldown",
+        "demo-short": "1m warmup, 2x(30s run, 30s walk), 1m cooldown",
+    ]
+
+    private static let cache = Cache()
+
+    /// A sample track's session, replayed once per test process.
+    static func named(_ name: String) throws -> RecordedSession {
+        if let hit = cache.get(name) { return hit }
+        let session = try replay(path: trackPath(name), workout: workouts[name] ?? "10m run")
+        cache.set(name, session)
+        return session
+    }
+
+    private final class Cache: @unchecked Sendable {
+        private let lock = NSLock()
+        private var sessions: [String: RecordedSession] = [:]
+        func get(_ name: String) -> RecordedSession? { lock.withLock { sessions[name] } }
+        func set(_ name: String, _ session: RecordedSession) { lock.withLock { sessions[name] = session } }
+    }
+}
+
+/// Runs external tools (xmllint, python3, chromium) for real.
+enum Tool {
+    struct Output { var status: Int32; var stdout: String; var stderr: String }
+
+    /// The full path of `name` on PATH, or nil.
+    static func find(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        for folder in path.split(separator: ":") {
+            let candidate = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        let out = Pipe(), err = Pipe(), input = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = input
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
+        try? input.fileHandleForWriting.close()
+        // Read stderr on another thread so a chatty tool cannot block on a full pipe.
+        let errBox = DataBox()
+        let reader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
+        reader.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errBox.done { usleep(1000) }
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: errBox.data, as: UTF8.self))
+    }
+
+    private final class DataBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value = Data()
+        private var finished = false
+        var data: Data {
+            get { lock.withLock { value } }
+            set { lock.withLock { value = newValue; finished = true } }
+        }
+        var done: Bool { lock.withLock { finished } }
+    }
+
+    /// A fresh temporary folder, removed by the caller.
+    static func temporaryFolder() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-report-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static var python: String? { find("python3") }
+
+    /// Keeps a copy of a test's output in `$RUNWALK_TEST_KEEP` (a folder) when set, to look at by hand.
+    static func keep(_ data: Data, as name: String) {
+        guard let folder = ProcessInfo.processInfo.environment["RUNWALK_TEST_KEEP"], !folder.isEmpty else { return }
+        try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try? data.write(to: URL(fileURLWithPath: folder).appendingPathComponent(name))
+    }
+
+    /// Whether python3 can import Garmin's FIT SDK.
+    static let hasGarminFIT: Bool = {
+        guard let python else { return false }
+        return (try? run(python, ["-c", "import garmin_fit_sdk"]).status) == 0
+    }()
+}

@@ -1,0 +1,45 @@
+import Foundation
+import RunWalkCore
+import RunWalkReport
+import Testing
+
+@Suite("TCXWriter")
+struct TCXWriterTests {
+    static let schema = SampleSession.schemasFolder.appendingPathComponent("TrainingCenterDatabasev2.xsd").path
+    static let canValidate = Tool.find("xmllint") != nil && FileManager.default.fileExists(atPath: schema)
+
+    @Test("sample tracks export as schema-valid TCX", .enabled(if: canValidate, "needs xmllint and ../shared/data/schemas"),
+          arguments: ["track-loop", "trail-10hz", "city-stopgo"])
+    func validatesAgainstSchema(name: String) throws {
+        let session = try SampleSession.named(name)
+        let folder = try Tool.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("\(name).tcx")
+        try TCXWriter.render(session).write(to: file, atomically: true, encoding: .utf8)
+        let result = try Tool.run(try #require(Tool.find("xmllint")), ["--noout", "--schema", Self.schema, file.path])
+        #expect(result.status == 0, "xmllint: \(result.stderr)")
+    }
+
+    @Test("one lap per phase; runs Active, walks Resting; trigger by plan")
+    func lapPerPhase() throws {
+        let session = try SampleSession.named("trail-10hz")
+        let tcx = TCXWriter.render(session)
+        #expect(tcx.components(separatedBy: "<Lap ").count - 1 == session.summary.phases.count)
+        let walks = session.summary.phases.filter { $0.kind == .walk }.count
+        #expect(tcx.components(separatedBy: "<Intensity>Resting</Intensity>").count - 1 == walks)
+        #expect(tcx.components(separatedBy: "<Intensity>Active</Intensity>").count - 1 == session.summary.phases.count - walks)
+        let distanceTriggered = session.summary.phases.filter { $0.endReason == .completed }.count
+        #expect(tcx.components(separatedBy: "<TriggerMethod>Distance</TriggerMethod>").count - 1 == distanceTriggered)
+        #expect(tcx.components(separatedBy: "<Trackpoint>").count - 1
+                == session.track.filter { $0.phaseIndex != nil }.count)
+    }
+
+    @Test("a session without phases still has one lap")
+    func sessionWithoutPhases() throws {
+        var session = try SampleSession.named("demo-short")
+        session.summary.phases = []
+        let tcx = TCXWriter.render(session)
+        #expect(tcx.components(separatedBy: "<Lap ").count - 1 == 1)
+        #expect(tcx.components(separatedBy: "<Trackpoint>").count - 1 == session.track.count)
+    }
+}
