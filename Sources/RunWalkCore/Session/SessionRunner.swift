@@ -73,7 +73,7 @@ public struct SessionRunner: Sendable {
                 altitudeMSL: update.altitudeMSL, distanceMetres: activeDistanceMetres,
                 speedMetresPerSecond: update.speedMetresPerSecond, paceSecondsPerKm: update.paceSecondsPerKm,
                 phaseIndex: phaseAtFix, rawLatitude: fix.latitude, rawLongitude: fix.longitude,
-                afterGap: lastPointSeconds.map { elapsed - $0 > options.gapSeconds } ?? false)
+                afterGap: lastPointSeconds.map { elapsed - $0 > options.gapSeconds } ?? false, hdop: fix.hdop)
             lastPointSeconds = elapsed
             events.append(.trackPoint(point))
         }

@@ -18,10 +18,14 @@ public struct TrackPoint: Sendable, Equatable, Codable {
     public var rawLongitude: Double?
     /// True for the first point after a GPS gap (a new track segment).
     public var afterGap: Bool
+    /// The receiver's horizontal dilution of precision for this epoch, when it gave one
+    /// (exports carry it so a re-imported track is weighed as the original was).
+    public var hdop: Double?
 
     public init(elapsedSeconds: Double, time: UTCTime, latitude: Double, longitude: Double, altitudeMSL: Double? = nil,
                 distanceMetres: Double, speedMetresPerSecond: Double? = nil, paceSecondsPerKm: Double? = nil,
-                phaseIndex: Int? = nil, rawLatitude: Double? = nil, rawLongitude: Double? = nil, afterGap: Bool = false) {
+                phaseIndex: Int? = nil, rawLatitude: Double? = nil, rawLongitude: Double? = nil, afterGap: Bool = false,
+                hdop: Double? = nil) {
         self.elapsedSeconds = elapsedSeconds
         self.time = time
         self.latitude = latitude
@@ -34,5 +38,6 @@ public struct TrackPoint: Sendable, Equatable, Codable {
         self.rawLatitude = rawLatitude
         self.rawLongitude = rawLongitude
         self.afterGap = afterGap
+        self.hdop = hdop
     }
 }

@@ -22,7 +22,9 @@ public enum GPXWriter {
             }
             out += "      <trkpt lat=\"\(Text.fixed(point.latitude, 7))\" lon=\"\(Text.fixed(point.longitude, 7))\">"
             if let altitude = point.altitudeMSL { out += "<ele>\(Text.fixed(altitude, 1))</ele>" }
-            out += "<time>\(timestamp(point.time))</time></trkpt>\n"
+            out += "<time>\(timestamp(point.time))</time>"
+            if let hdop = point.hdop { out += "<hdop>\(Text.compact(hdop, 2))</hdop>" }
+            out += "</trkpt>\n"
         }
         if open { out += "    </trkseg>\n" }
         out += "  </trk>\n</gpx>\n"
