@@ -64,7 +64,7 @@ enum Tool {
         return nil
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil) throws -> Output {
+    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -74,6 +74,13 @@ enum Tool {
         process.standardInput = input
         try process.run()
         defer { if process.isRunning { process.terminate() } }
+        // A watchdog ends a tool that hangs (by its PID, via the Process object).
+        let watchdog = Thread {
+            let deadline = Date().addingTimeInterval(timeoutSeconds)
+            while process.isRunning && Date() < deadline { usleep(20_000) }
+            if process.isRunning { process.terminate() }
+        }
+        watchdog.start()
         if let stdin { input.fileHandleForWriting.write(stdin) }
         try? input.fileHandleForWriting.close()
         // Read stderr on another thread so a chatty tool cannot block on a full pipe.

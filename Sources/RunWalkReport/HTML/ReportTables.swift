@@ -1,0 +1,67 @@
+import RunWalkCore
+
+/// The per-interval (planned vs actual) and splits tables of the HTML report.
+enum ReportTables {
+    /// One row per phase: what was planned, what was run, and the difference.
+    static func intervals(_ summary: Summary, style: UnitStyle) -> String {
+        var runNumber = 0, walkNumber = 0
+        var html = "<div class=\"table-wrap\"><table class=\"intervals\"><thead><tr>"
+        html += "<th scope=\"col\">#</th><th scope=\"col\" class=\"text\">Phase</th><th scope=\"col\">Plan</th>"
+        html += "<th scope=\"col\">Time</th><th scope=\"col\">Dist \(style.units == .metric ? "m" : "mi")</th><th scope=\"col\">Pace</th>"
+        html += "<th scope=\"col\">vs plan</th></tr></thead><tbody>"
+        for phase in summary.phases {
+            var name = phase.kind.label
+            if phase.kind == .run { runNumber += 1; name += " \(runNumber)" }
+            if phase.kind == .walk { walkNumber += 1; name += " \(walkNumber)" }
+            let planned: String, difference: String
+            if let seconds = phase.planned.durationSeconds {
+                planned = Text.clock(seconds)
+                difference = signed(phase.durationSeconds - seconds, format: { Text.clock(abs($0)) }, unit: "")
+            } else if let metres = phase.planned.distanceMetres {
+                planned = style.shortDistance(metres)
+                difference = signed(phase.distanceMetres - metres, format: { Text.fixed(abs($0), 0) }, unit: " m")
+            } else {
+                planned = "–"
+                difference = ""
+            }
+            var note = ""
+            if phase.endReason != .completed { note = " <span class=\"flag\">\(phase.endReason.rawValue)</span>" }
+            html += "<tr class=\"row-\(phase.kind.rawValue)\"><td>\(phase.index + 1)</td>"
+            html += "<td class=\"text\"><i class=\"chip chip-\(phase.kind.rawValue)\"></i>\(name)\(note)</td>"
+            html += "<td>\(planned)</td><td>\(Text.clock(phase.durationSeconds))</td>"
+            let distance = style.units == .metric ? Text.fixed(phase.distanceMetres, 0) : Text.fixed(phase.distanceMetres / 1609.344, 2)
+            html += "<td>\(distance)</td><td>\(style.pace(phase.averagePaceSecondsPerKm))</td>"
+            html += "<td class=\"diff\">\(difference)</td></tr>"
+        }
+        html += "</tbody></table></div>"
+        return html
+    }
+
+    /// One row per whole kilometre (or mile), with a bar for its pace.
+    static func splits(_ summary: Summary, style: UnitStyle) -> String {
+        guard !summary.splits.isEmpty else { return "<p class=\"empty\">No complete \(style.distanceUnit) yet.</p>" }
+        let paces = summary.splits.map(\.paceSecondsPerKm)
+        let fastest = paces.min() ?? 0, slowest = paces.max() ?? 1
+        var html = "<div class=\"table-wrap\"><table class=\"splits\"><thead><tr>"
+        html += "<th scope=\"col\">\(style.distanceUnit)</th><th scope=\"col\">Time (pace \(style.paceUnit))</th>"
+        html += "<th scope=\"col\">Elapsed</th><th scope=\"col\" class=\"bar-col\"><span class=\"sr\">pace bar</span></th></tr></thead><tbody>"
+        for split in summary.splits {
+            // Faster splits get longer bars (40–100 %).
+            let f = slowest > fastest ? (slowest - split.paceSecondsPerKm) / (slowest - fastest) : 1
+            let best = split.paceSecondsPerKm == fastest && summary.splits.count > 1
+            // A whole unit's split time is its pace per unit.
+            html += "<tr\(best ? " class=\"best\"" : "")><td>\(split.index)</td>"
+            html += "<td>\(best ? "<span class=\"flag best-flag\">fastest</span> " : "")\(Text.clock(split.splitSeconds))</td>"
+            html += "<td>\(Text.clock(split.elapsedSeconds))</td>"
+            html += "<td class=\"bar-col\"><span class=\"bar\" style=\"width:\(Text.fixed(40 + 60 * f, 1))%\"></span></td></tr>"
+        }
+        html += "</tbody></table></div>"
+        return html
+    }
+
+    private static func signed(_ value: Double, format: (Double) -> String, unit: String) -> String {
+        let text = format(value)
+        if text == format(0) { return "<span class=\"even\">on plan</span>" }
+        return (value > 0 ? "+" : "−") + text + unit
+    }
+}

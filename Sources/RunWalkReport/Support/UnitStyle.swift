@@ -1,0 +1,42 @@
+import RunWalkCore
+
+/// How a report shows quantities in the runner's units (metric: km, min/km, km/h, m;
+/// imperial: mi, min/mi, mph, ft).
+public struct UnitStyle: Sendable, Equatable {
+    public var units: Units
+
+    public init(_ units: Units) { self.units = units }
+
+    var metresPerDistanceUnit: Double { units == .metric ? 1000 : 1609.344 }
+    public var distanceUnit: String { units == .metric ? "km" : "mi" }
+    public var paceUnit: String { units == .metric ? "/km" : "/mi" }
+    public var speedUnit: String { units == .metric ? "km/h" : "mph" }
+    public var elevationUnit: String { units == .metric ? "m" : "ft" }
+
+    /// `3.86 km`.
+    public func distance(_ metres: Double, digits: Int = 2) -> String {
+        Text.fixed(metres / metresPerDistanceUnit, digits) + " " + distanceUnit
+    }
+
+    /// A short distance: `412 m` (or `0.26 mi`).
+    public func shortDistance(_ metres: Double) -> String {
+        units == .metric ? Text.fixed(metres, 0) + " m" : Text.fixed(metres / 1609.344, 2) + " mi"
+    }
+
+    /// Pace as `m:ss` per unit, from seconds per kilometre.
+    public func pace(_ secondsPerKm: Double?) -> String {
+        guard let secondsPerKm, secondsPerKm.isFinite, secondsPerKm > 0 else { return "–" }
+        return Text.clock(paceValue(secondsPerKm))
+    }
+
+    /// Seconds per display unit, from seconds per kilometre.
+    public func paceValue(_ secondsPerKm: Double) -> Double { secondsPerKm * metresPerDistanceUnit / 1000 }
+
+    /// Speed in display units, from metres per second.
+    public func speedValue(_ metresPerSecond: Double) -> Double {
+        metresPerSecond * 3600 / metresPerDistanceUnit
+    }
+
+    /// Elevation in display units, from metres.
+    public func elevationValue(_ metres: Double) -> Double { units == .metric ? metres : metres / 0.3048 }
+}
