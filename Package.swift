@@ -46,7 +46,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]
+            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),

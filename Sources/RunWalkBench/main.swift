@@ -7,6 +7,7 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "nmea": NMEABenchmark.run,
     "voice": VoiceBenchmark.run,
     "accuracy": AccuracyBenchmark.run,
+    "exports": ExportBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

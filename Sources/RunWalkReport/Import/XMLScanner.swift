@@ -96,16 +96,19 @@ struct XMLScanner {
         return tokens
     }
 
-    private func starts(with prefix: String) -> Bool {
-        let p = Array(prefix.utf8)
-        return index + p.count <= bytes.count && Array(bytes[index..<(index + p.count)]) == p
+    private func starts(with prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        return prefix.withUTF8Buffer { p in
+            for k in 0..<count where bytes[index + k] != p[k] { return false }
+            return true
+        }
     }
 
-    private mutating func skip(past terminator: String) throws(Failure) {
+    private mutating func skip(past terminator: StaticString) throws(Failure) {
         let start = line
-        let t = Array(terminator.utf8)
         while index < bytes.count {
-            if starts(with: terminator) { index += t.count; return }
+            if starts(with: terminator) { index += terminator.utf8CodeUnitCount; return }
             if bytes[index] == 10 { line += 1 }
             index += 1
         }
