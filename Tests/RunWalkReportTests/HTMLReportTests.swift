@@ -42,6 +42,20 @@ struct HTMLReportTests {
         #expect(html.contains("series pace"))
     }
 
+    @Test("a session without track points still renders its totals and tables, and every export stays well-formed")
+    func emptyTrack() throws {
+        var session = try SampleSession.named("demo-short")
+        session.track = []
+        let html = HTMLReport.render(session)
+        #expect(!html.contains("class=\"route\""))
+        #expect(!html.contains("series pace"))
+        #expect(html.contains("class=\"intervals\""))
+        #expect(GPXWriter.render(session).contains("<trk>"))
+        #expect(!GPXWriter.render(session).contains("<trkseg>"), "no empty segment")
+        #expect(!TCXWriter.render(session).contains("<Track>"), "no empty Track (the schema needs a point)")
+        #expect(FITEncoder.crc16(FITActivityWriter.render(session)) == 0)
+    }
+
     @Test("user text is escaped")
     func escapesUserText() throws {
         var session = try SampleSession.named("demo-short")

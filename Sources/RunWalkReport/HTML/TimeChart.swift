@@ -75,7 +75,8 @@ struct TimeChart {
         var html = "<figure class=\"chart chart-\(cssClass)\">"
         html += "<figcaption><span class=\"chart-title\">\(Text.escaped(caption))</span> <span class=\"chart-unit\">\(Text.escaped(unitNote))</span></figcaption>"
         html += "<div class=\"chart-grid\"><div class=\"y-axis\">"
-        for tick in yTicks {
+        // Labels on the very edge would hang outside the plot: they keep their grid line only.
+        for tick in yTicks where (30...970).contains(y(tick.value)) {
             html += "<span style=\"top:\(Text.fixed(y(tick.value) / 10, 2))%\">\(Text.escaped(tick.label))</span>"
         }
         html += "</div><div class=\"plot\">" + svg
