@@ -50,10 +50,14 @@ public struct FITEncoder {
     /// One field of a message: its number in the profile, its base type and its raw
     /// (already scaled and offset) value; nil writes the invalid value.
     public struct Field: Sendable {
+        /// Field number in the message's profile.
         public var number: UInt8
+        /// How the value is stored.
         public var type: BaseType
+        /// The raw value; nil for invalid.
         public var value: Int64?
 
+        /// A field from its number, type and raw value.
         public init(_ number: UInt8, _ type: BaseType, _ value: Int64?) {
             self.number = number
             self.type = type
@@ -71,6 +75,7 @@ public struct FITEncoder {
     private var localTypes: [Layout?] = Array(repeating: nil, count: 16)
     private var nextLocal = 0
 
+    /// An empty file.
     public init() {}
 
     /// Appends a data message, preceded by a definition message when its layout is new.

@@ -4,10 +4,15 @@ import RunWalkCore
 public struct GPXTrack: Sendable, Equatable {
     /// One point: position, elevation, time, and speed when the file gives one.
     public struct Point: Sendable, Equatable {
+        /// Degrees north.
         public var latitude: Double
+        /// Degrees east.
         public var longitude: Double
+        /// `<ele>`, metres.
         public var elevationMetres: Double?
+        /// `<time>`.
         public var time: UTCTime
+        /// `<speed>` (GPX 1.0 or an extension), metres per second.
         public var speedMetresPerSecond: Double?
         /// Horizontal dilution of precision, when the file gives it.
         public var hdop: Double?
@@ -15,7 +20,9 @@ public struct GPXTrack: Sendable, Equatable {
         public var line: Int
     }
 
+    /// The track's (or the file's) name.
     public var name: String?
+    /// Track segments in order, none empty.
     public var segments: [[Point]]
 
     /// All points in order.
@@ -24,8 +31,11 @@ public struct GPXTrack: Sendable, Equatable {
 
 /// Why a GPX file could not be imported; the description names the line.
 public struct GPXImportError: Error, Equatable, CustomStringConvertible {
+    /// Line in the file, when the problem has one.
     public var line: Int?
+    /// What is wrong.
     public var message: String
+    /// `line N: message`.
     public var description: String { line.map { "line \($0): \(message)" } ?? message }
 }
 

@@ -15,7 +15,9 @@ import RunWalkCore
 public enum NMEAWriter {
     /// What the conversion produced.
     public struct Output: Sendable, Equatable {
+        /// The NMEA log, CRLF line endings.
         public var text: String
+        /// Epochs written (one per kept point).
         public var epochs: Int
         /// Points dropped because their time did not advance.
         public var droppedPoints: Int

@@ -2,9 +2,12 @@ import RunWalkCore
 
 /// What every renderer takes: a session's contract summary and its recorded track.
 public struct RecordedSession: Sendable, Equatable {
+    /// The contract summary.
     public var summary: Summary
+    /// The recorded track, in time order.
     public var track: [TrackPoint]
 
+    /// A session from its summary and track.
     public init(summary: Summary, track: [TrackPoint]) {
         self.summary = summary
         self.track = track
@@ -74,15 +77,21 @@ extension PhaseKind {
 
 /// A lap of an export: a phase as run, with its track points.
 public struct Lap: Sendable, Equatable {
+    /// The phase's index.
     public var index: Int
+    /// Warm-up, run, walk or cool-down.
     public var kind: PhaseKind
+    /// Start, seconds from the workout's start.
     public var startSeconds: Double
+    /// Active time, seconds.
     public var durationSeconds: Double
+    /// Distance, metres.
     public var distanceMetres: Double
     /// The phase ended at its planned time or distance (not skipped or stopped).
     public var endedByPlan: Bool
     /// The phase was planned as a distance.
     public var byDistance: Bool
+    /// The lap's track points.
     public var points: ArraySlice<TrackPoint>
 
     /// The fastest smoothed speed in the lap, metres per second.

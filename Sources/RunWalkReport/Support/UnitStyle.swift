@@ -3,14 +3,20 @@ import RunWalkCore
 /// How a report shows quantities in the runner's units (metric: km, min/km, km/h, m;
 /// imperial: mi, min/mi, mph, ft).
 public struct UnitStyle: Sendable, Equatable {
+    /// Metric or imperial.
     public var units: Units
 
+    /// The style for `units`.
     public init(_ units: Units) { self.units = units }
 
     var metresPerDistanceUnit: Double { units == .metric ? 1000 : 1609.344 }
+    /// `km` or `mi`.
     public var distanceUnit: String { units == .metric ? "km" : "mi" }
+    /// `/km` or `/mi`.
     public var paceUnit: String { units == .metric ? "/km" : "/mi" }
+    /// `km/h` or `mph`.
     public var speedUnit: String { units == .metric ? "km/h" : "mph" }
+    /// `m` or `ft`.
     public var elevationUnit: String { units == .metric ? "m" : "ft" }
 
     /// `3.86 km`.
