@@ -22,8 +22,6 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
     var output: String?
 
-    @OptionGroup var source: SessionSourceOptions
-
     func validate() throws {
         if format == .fit, output == nil, isatty(STDOUT_FILENO) == 1 {
             throw ValidationError("FIT is binary: give -o FILE (or redirect standard output)")
@@ -31,7 +29,7 @@ struct ExportCommand: ParsableCommand {
     }
 
     func run() throws {
-        let recorded = try source.load(session: session)
+        let recorded = try StoreAccess.loadRecorded(session)
         let bytes: [UInt8]
         switch format {
         case .gpx: bytes = Array(GPXWriter.render(recorded).utf8)

@@ -1,19 +1,20 @@
 import ArgumentParser
 import Foundation
 import RunWalkIO
+import RunWalkReport
 import RunWalkStore
 
 struct ReportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
-        abstract: "Show a recorded session's summary (text or the summary JSON).")
+        abstract: "Show a recorded session's summary (text, the summary JSON, or a self-contained HTML page).")
 
-    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json }
+    enum Format: String, ExpressibleByArgument, CaseIterable { case text, json, html }
 
     @Argument(help: "Session number (from `runwalk history`) or `last`.")
     var session: String = "last"
 
-    @Option(name: .long, help: "text or json.")
+    @Option(name: .long, help: "text, json, or html (one file: charts, route map, tables; no network needed).")
     var format: Format = .text
 
     @Option(name: .shortAndLong, help: "Write to this file instead of standard output.")
@@ -36,6 +37,7 @@ struct ReportCommand: ParsableCommand {
         let text: String
         switch format {
         case .json: text = stored.summaryJSON
+        case .html: text = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
         case .text: text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary)
         }
         if let output {

@@ -6,6 +6,7 @@ struct RunWalk: ParsableCommand {
         commandName: "runwalk",
         abstract: "Run/walk interval trainer with GPS telemetry.",
         version: "0.1.0",
-        subcommands: [ReplayCommand.self, RunCommand.self, FixesCommand.self, WorkoutsCommand.self, ReportCommand.self, HistoryCommand.self, RecoverCommand.self, ExportCommand.self, ImportCommand.self]
+        subcommands: [ReplayCommand.self, RunCommand.self, FixesCommand.self, WorkoutsCommand.self, ReportCommand.self,
+                      HistoryCommand.self, RecoverCommand.self, ExportCommand.self, ImportCommand.self]
     )
 }

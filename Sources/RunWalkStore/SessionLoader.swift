@@ -117,12 +117,20 @@ extension RunWalkStore {
     }
 
     static func trackPoints(_ db: Database, sessionID: Int64) throws -> [TrackPoint] {
-        try Row.fetchAll(db, sql: "SELECT * FROM track_points WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
+        // Each point's HDOP comes from its accepted fix (exports carry it so a re-imported
+        // track is weighed as the original was); one pass over the session's fixes.
+        var hdopByTime: [Int64: Double] = [:]
+        for row in try Row.fetchAll(db, sql: "SELECT time_ms, hdop FROM fixes WHERE session_id = ? AND accepted AND hdop IS NOT NULL",
+                                    arguments: [sessionID]) {
+            hdopByTime[row["time_ms"]] = row["hdop"]
+        }
+        return try Row.fetchAll(db, sql: "SELECT * FROM track_points WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
             TrackPoint(elapsedSeconds: row["elapsed_s"], time: UTCTime(milliseconds: row["time_ms"]),
                        latitude: row["lat"], longitude: row["lon"], altitudeMSL: row["alt_msl"],
                        distanceMetres: row["distance_m"], speedMetresPerSecond: row["speed_mps"],
                        paceSecondsPerKm: row["pace_s_per_km"], phaseIndex: row["phase_idx"],
-                       rawLatitude: row["raw_lat"], rawLongitude: row["raw_lon"], afterGap: row["after_gap"])
+                       rawLatitude: row["raw_lat"], rawLongitude: row["raw_lon"], afterGap: row["after_gap"],
+                       hdop: hdopByTime[row["time_ms"]])
         }
     }
 }

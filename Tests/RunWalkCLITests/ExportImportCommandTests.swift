@@ -1,10 +1,8 @@
 import Foundation
 import Testing
 
-@Suite("runwalk export and import (end to end)")
+@Suite("runwalk export, import and report --format html (end to end)")
 struct ExportImportCommandTests {
-    static let workout = "5m warmup, 8x(90s run, 60s walk), 5m cooldown"
-
     static func temporaryFolder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -16,32 +14,31 @@ struct ExportImportCommandTests {
         return try #require(object?["distance_m"] as? Double)
     }
 
-    @Test("export GPX, import it, replay it: the same distance within 0.5 %")
+    @Test("replay records, export GPX from the store, import it, replay it: the same distance within 0.5 %")
     func roundTrip() throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let gpx = folder.appendingPathComponent("run.gpx").path, nmea = folder.appendingPathComponent("run.nmea").path
-        let exported = try RunWalkBinary.run(["export", "--format", "gpx", "-o", gpx,
-                                              "--from-replay", "SampleTracks/track-loop.nmea", "--workout", Self.workout])
+        let folder = try TemporaryDataFolder("runwalk-export")
+        let gpx = folder.url.appendingPathComponent("run.gpx").path, nmea = folder.url.appendingPathComponent("run.nmea").path
+        let original = try folder.run(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--json"])
+        #expect(original.status == 0, "\(original.stderr)")
+        let exported = try folder.run(["export", "last", "--format", "gpx", "-o", gpx])
         #expect(exported.status == 0, "\(exported.stderr)")
-        let imported = try RunWalkBinary.run(["import", gpx, "-o", nmea])
+        let text = try String(contentsOfFile: gpx, encoding: .utf8)
+        #expect(text.contains("<hdop>"), "the loader fills HDOP from the recorded fixes")
+        let imported = try folder.run(["import", gpx, "-o", nmea])
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr.hasPrefix("imported 1801 points in 1 segment(s)"), "\(imported.stderr)")
-        let original = try RunWalkBinary.run(["replay", "SampleTracks/track-loop.nmea", "--workout", Self.workout, "--json", "--no-record"])
-        let replayed = try RunWalkBinary.run(["replay", nmea, "--workout", Self.workout, "--json", "--no-record"])
+        let replayed = try folder.run(["replay", nmea, "--workout", Sample.loopWorkout, "--json", "--no-record"])
         #expect(replayed.status == 0, "\(replayed.stderr)")
         let a = try Self.distance(ofReplayJSON: original.stdout), b = try Self.distance(ofReplayJSON: replayed.stdout)
         #expect(abs(b / a - 1) < 0.005, "original \(a) m, re-imported \(b) m")
     }
 
-    @Test("export writes each format; FIT refuses a terminal only", arguments: ["gpx", "tcx", "fit"])
+    @Test("export writes each format of a stored session", arguments: ["gpx", "tcx", "fit"])
     func formats(format: String) throws {
-        let folder = try Self.temporaryFolder()
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("run.\(format)").path
-        let result = try RunWalkBinary.run(["export", "--format", format, "-o", file,
-                                            "--from-replay", "SampleTracks/demo-short.nmea",
-                                            "--workout", "1m warmup, 2x(30s run, 30s walk), 1m cooldown"])
+        let folder = try TemporaryDataFolder("runwalk-export")
+        _ = try folder.run(["replay", Sample.demo, "--workout", Sample.demoWorkout])
+        let file = folder.url.appendingPathComponent("run.\(format)").path
+        let result = try folder.run(["export", "1", "--format", format, "-o", file])
         #expect(result.status == 0, "\(result.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: file))
         let head = String(decoding: data.prefix(200), as: UTF8.self)
@@ -50,6 +47,32 @@ struct ExportImportCommandTests {
         case "tcx": #expect(head.contains("<TrainingCenterDatabase"))
         default: #expect(Array(data[8..<12]) == Array(".FIT".utf8))
         }
+    }
+
+    @Test("export and report name a missing session; a bad reference exits 2")
+    func missingSession() throws {
+        let folder = try TemporaryDataFolder("runwalk-export")
+        _ = try folder.run(["replay", Sample.demo, "--workout", Sample.demoWorkout])
+        let missing = try folder.run(["export", "7", "--format", "gpx"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.hasPrefix("runwalk: error: "))
+        #expect(missing.stderr.contains("7"))
+        let bad = try folder.run(["export", "yesterday", "--format", "gpx"])
+        #expect(bad.status == 2, "\(bad.stderr)")
+    }
+
+    @Test("report --format html writes one self-contained page of the stored session")
+    func reportHTML() throws {
+        let folder = try TemporaryDataFolder("runwalk-export")
+        _ = try folder.run(["replay", Sample.demo, "--workout", Sample.demoWorkout])
+        let file = folder.url.appendingPathComponent("report.html").path
+        let result = try folder.run(["report", "last", "--format", "html", "-o", file])
+        #expect(result.status == 0, "\(result.stderr)")
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<h1>\(Sample.demoWorkout)</h1>"))
+        #expect(html.contains("series pace") && html.contains("class=\"route\"") && html.contains("class=\"intervals\""))
+        #expect(!html.contains("<script") && !html.contains("http"))
     }
 
     @Test("import errors exit 2 naming the file, the line and the cause", arguments: [

@@ -80,9 +80,9 @@ struct NMEAWriterTests {
         var decoder = NMEADecoder()
         var fixes: [Fix] = []
         for line in output.text.split(separator: "\r\n") {
-            if let fix = decoder.feed(line: line).fix { fixes.append(fix) }
+            fixes += decoder.feed(line: line).fixes
         }
-        if let last = decoder.finish() { fixes.append(last) }
+        fixes += decoder.finish()
         #expect(decoder.statistics.linesBad == 0)
         try #require(fixes.count == 2)
         #expect(fixes[0].time.iso8601() == "2026-04-12T23:59:59.500Z")
