@@ -48,13 +48,13 @@ struct FITActivityWriterTests {
         var has_speed: Bool
     }
 
-    static func decode(_ bytes: [UInt8], name: String = "run") throws -> Decoded {
+    static func decode(_ bytes: [UInt8], name: String = "run") async throws -> Decoded {
         Tool.keep(Data(bytes), as: "\(name).fit")
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("run.fit")
         try Data(bytes).write(to: file)
-        let result = try Tool.run(try #require(Tool.python), ["-c", decoder, file.path])
+        let result = try await Tool.run(try #require(Tool.python), ["-c", decoder, file.path])
         try #require(result.status == 0, "python: \(result.stderr)")
         return try JSONDecoder().decode(Decoded.self, from: Data(result.stdout.utf8))
     }
@@ -62,9 +62,9 @@ struct FITActivityWriterTests {
     @Test("Garmin's FIT SDK decodes our file with no errors; session totals and laps equal ours",
           .enabled(if: Tool.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/bootstrap installs it)"),
           arguments: ["track-loop", "trail-10hz", "city-stopgo"])
-    func garminDecodes(name: String) throws {
-        let session = try SampleSession.named(name)
-        let decoded = try Self.decode(FITActivityWriter.render(session), name: name)
+    func garminDecodes(name: String) async throws {
+        let session = try await SampleSession.named(name)
+        let decoded = try await Self.decode(FITActivityWriter.render(session), name: name)
         #expect(decoded.is_fit)
         #expect(decoded.integrity, "CRC")
         #expect(decoded.errors.isEmpty, "\(decoded.errors)")
@@ -90,8 +90,8 @@ struct FITActivityWriterTests {
     }
 
     @Test("the file's CRC over everything, trailer included, is zero; the header says its data size")
-    func crcAndHeader() throws {
-        let bytes = FITActivityWriter.render(try SampleSession.named("demo-short"))
+    func crcAndHeader() async throws {
+        let bytes = FITActivityWriter.render(try await SampleSession.named("demo-short"))
         #expect(FITEncoder.crc16(bytes) == 0)
         #expect(FITEncoder.crc16(bytes[0..<14]) == 0)
         #expect(Array(bytes[8..<12]) == Array(".FIT".utf8))
@@ -100,10 +100,10 @@ struct FITActivityWriterTests {
     }
 
     @Test("records are one per second even for a 10 Hz track")
-    func oneRecordPerSecond() throws {
-        let session = try SampleSession.named("trail-10hz")
+    func oneRecordPerSecond() async throws {
+        let session = try await SampleSession.named("trail-10hz")
         guard Tool.hasGarminFIT else { return }
-        let decoded = try Self.decode(FITActivityWriter.render(session))
+        let decoded = try await Self.decode(FITActivityWriter.render(session))
         let seconds = Set(session.track.map { $0.time.milliseconds / 1000 }).count
         #expect(decoded.records == seconds || decoded.records == seconds + 1)
     }

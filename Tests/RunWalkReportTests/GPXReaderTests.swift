@@ -7,7 +7,7 @@ import Testing
 @Suite("GPXReader")
 struct GPXReaderTests {
     @Test("reads segments, elevation, times with zones and fractions, and entities in the name")
-    func readsTrack() throws {
+    func readsTrack() async throws {
         let gpx = """
         <?xml version="1.0"?>
         <!-- exported by some watch -->
@@ -57,7 +57,7 @@ struct GPXReaderTests {
     }
 
     @Test("a route is read when there is no track")
-    func routeFallback() throws {
+    func routeFallback() async throws {
         let track = try GPXReader.parse("<gpx><rte><rtept lat=\"1\" lon=\"2\"><time>2026-01-01T00:00:00Z</time></rtept></rte></gpx>")
         #expect(track.points.count == 1)
     }
@@ -66,7 +66,7 @@ struct GPXReaderTests {
 @Suite("NMEAWriter")
 struct NMEAWriterTests {
     @Test("sentences carry valid checksums and decode back to the same fixes")
-    func decodesBack() throws {
+    func decodesBack() async throws {
         let track = try GPXReader.parse("""
         <gpx><trk><trkseg>
         <trkpt lat="47.3766541" lon="-8.5412398"><ele>410.5</ele><time>2026-04-12T23:59:59.500Z</time></trkpt>
@@ -97,10 +97,11 @@ struct NMEAWriterTests {
 
 @Suite("GPX round trip")
 struct GPXRoundTripTests {
+    // Not trail-10hz: its distance phases make the total equal by construction.
     @Test("exported GPX, imported and replayed, gives the same distance within 0.5 %",
-          arguments: ["track-loop", "trail-10hz", "city-stopgo"])
-    func sameDistance(name: String) throws {
-        let original = try SampleSession.named(name)
+          arguments: ["track-loop", "city-stopgo"])
+    func sameDistance(name: String) async throws {
+        let original = try await SampleSession.named(name)
         let spec = try #require(SampleSession.workouts[name])
         let track = try GPXReader.parse(GPXWriter.render(original))
         #expect(track.points.count == original.track.count)
@@ -108,7 +109,7 @@ struct GPXRoundTripTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).nmea")
         try NMEAWriter.render(track, source: "\(name).gpx").text.write(to: file, atomically: true, encoding: .utf8)
-        let replayed = try SampleSession.replay(path: file.path, workout: spec)
+        let replayed = try await SampleSession.replay(path: file.path, workout: spec)
         let ratio = replayed.summary.distanceMetres / original.summary.distanceMetres
         #expect(abs(ratio - 1) < 0.005, "original \(original.summary.distanceMetres) m, replayed \(replayed.summary.distanceMetres) m")
         #expect(replayed.summary.phases.count == original.summary.phases.count)

@@ -10,20 +10,20 @@ struct GPXWriterTests {
 
     @Test("sample tracks export as schema-valid GPX 1.1", .enabled(if: canValidate, "needs xmllint and ../shared/data/schemas"),
           arguments: ["track-loop", "trail-10hz", "city-stopgo"])
-    func validatesAgainstSchema(name: String) throws {
-        let session = try SampleSession.named(name)
+    func validatesAgainstSchema(name: String) async throws {
+        let session = try await SampleSession.named(name)
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).gpx")
         try GPXWriter.render(session).write(to: file, atomically: true, encoding: .utf8)
-        let result = try Tool.run(try #require(Tool.find("xmllint")), ["--noout", "--schema", Self.schema, file.path])
+        let result = try await Tool.run(try #require(Tool.find("xmllint")), ["--noout", "--schema", Self.schema, file.path])
         #expect(result.status == 0, "xmllint: \(result.stderr)")
         #expect(result.stderr.contains("validates"), "\(result.stderr)")
     }
 
     @Test("one point per track point, with time and elevation")
-    func pointsCarryTimeAndElevation() throws {
-        let session = try SampleSession.named("trail-10hz")
+    func pointsCarryTimeAndElevation() async throws {
+        let session = try await SampleSession.named("trail-10hz")
         let gpx = GPXWriter.render(session)
         #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == session.track.count)
         #expect(gpx.components(separatedBy: "<ele>").count - 1 == session.track.filter { $0.altitudeMSL != nil }.count)
@@ -32,8 +32,8 @@ struct GPXWriterTests {
     }
 
     @Test("a new segment starts after every GPS gap")
-    func segmentsSplitAtGaps() throws {
-        let session = try SampleSession.named("city-stopgo")
+    func segmentsSplitAtGaps() async throws {
+        let session = try await SampleSession.named("city-stopgo")
         let gaps = session.track.filter(\.afterGap).count
         #expect(gaps >= 2, "the city track has two 17-20 s dropouts")
         let gpx = GPXWriter.render(session)
@@ -41,8 +41,8 @@ struct GPXWriterTests {
     }
 
     @Test("the workout name is escaped")
-    func escapesUserText() throws {
-        var session = try SampleSession.named("demo-short")
+    func escapesUserText() async throws {
+        var session = try await SampleSession.named("demo-short")
         session.summary.workout = "<b>\"fast\" & 'far'</b>"
         let gpx = GPXWriter.render(session)
         #expect(gpx.contains("<name>&lt;b&gt;&quot;fast&quot; &amp; &#39;far&#39;&lt;/b&gt;</name>"))

@@ -9,8 +9,8 @@ struct HTMLReportTests {
 
     @Test("self-contained: no script, no external resource, no network reference",
           arguments: ["track-loop", "trail-10hz", "city-stopgo", "demo-short"])
-    func selfContained(name: String) throws {
-        let html = HTMLReport.render(try SampleSession.named(name))
+    func selfContained(name: String) async throws {
+        let html = HTMLReport.render(try await SampleSession.named(name))
         Tool.keep(Data(html.utf8), as: "\(name).html")
         for forbidden in ["<script", "src=", "href=", "url(", "@import", "http://", "https://", "<link", "<iframe"] {
             #expect(!html.contains(forbidden), "found \(forbidden)")
@@ -21,8 +21,8 @@ struct HTMLReportTests {
     }
 
     @Test("has every part: totals, pace, speed, elevation when present, route, intervals and splits")
-    func hasEveryPart() throws {
-        let trail = try SampleSession.named("trail-10hz")
+    func hasEveryPart() async throws {
+        let trail = try await SampleSession.named("trail-10hz")
         let html = HTMLReport.render(trail)
         for part in ["class=\"tiles\"", "series pace", "series speed", "series elevation", "class=\"route\"",
                      "class=\"intervals\"", "class=\"splits\"", "start-marker", "finish-marker", "km-marker"] {
@@ -34,8 +34,8 @@ struct HTMLReportTests {
     }
 
     @Test("no elevation chart when the receiver gave no altitude")
-    func noElevationWithoutAltitude() throws {
-        var session = try SampleSession.named("demo-short")
+    func noElevationWithoutAltitude() async throws {
+        var session = try await SampleSession.named("demo-short")
         session.track = session.track.map { var p = $0; p.altitudeMSL = nil; return p }
         let html = HTMLReport.render(session)
         #expect(!html.contains("series elevation"))
@@ -43,8 +43,8 @@ struct HTMLReportTests {
     }
 
     @Test("a session without track points still renders its totals and tables, and every export stays well-formed")
-    func emptyTrack() throws {
-        var session = try SampleSession.named("demo-short")
+    func emptyTrack() async throws {
+        var session = try await SampleSession.named("demo-short")
         session.track = []
         let html = HTMLReport.render(session)
         #expect(!html.contains("class=\"route\""))
@@ -57,8 +57,8 @@ struct HTMLReportTests {
     }
 
     @Test("user text is escaped")
-    func escapesUserText() throws {
-        var session = try SampleSession.named("demo-short")
+    func escapesUserText() async throws {
+        var session = try await SampleSession.named("demo-short")
         session.summary.workout = "<script>alert('x')</script> & \"quotes\""
         let html = HTMLReport.render(session)
         #expect(!html.contains("<script"))
@@ -66,8 +66,8 @@ struct HTMLReportTests {
     }
 
     @Test("imperial units show miles and minutes per mile")
-    func imperial() throws {
-        var session = try SampleSession.named("track-loop")
+    func imperial() async throws {
+        var session = try await SampleSession.named("track-loop")
         session.summary.units = .imperial
         let html = HTMLReport.render(session)
         #expect(html.contains("min/mi"))
@@ -75,11 +75,11 @@ struct HTMLReportTests {
     }
 
     /// Renders a sample's report in headless Chromium and returns the PNG's pixel statistics.
-    static func screenshot(_ name: String, width: Int, height: Int, dark: Bool = false) throws -> PNGStats.Result {
+    static func screenshot(_ name: String, width: Int, height: Int, dark: Bool = false) async throws -> PNGStats.Result {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let page = folder.appendingPathComponent("\(name).html")
-        let html = HTMLReport.render(try SampleSession.named(name))
+        let html = HTMLReport.render(try await SampleSession.named(name))
         try html.write(to: page, atomically: true, encoding: .utf8)
         let png = folder.appendingPathComponent("\(name).png")
         var arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--force-device-scale-factor=1",
@@ -87,12 +87,12 @@ struct HTMLReportTests {
                          "--window-size=\(width),\(height)", "--screenshot=\(png.path)"]
         if dark { arguments.append("--force-dark-mode") }
         arguments.append(page.absoluteString)
-        let result = try Tool.run(try #require(chromium), arguments, timeoutSeconds: 90)
+        let result = try await Tool.run(try #require(chromium), arguments, timeoutSeconds: 90)
         try #require(FileManager.default.fileExists(atPath: png.path), "chromium wrote no PNG: \(result.stderr.suffix(600))")
         let suffix = "\(width)\(dark ? "-dark" : "")"
         Tool.keep(Data(html.utf8), as: "\(name).html")
         if let data = FileManager.default.contents(atPath: png.path) { Tool.keep(data, as: "\(name)-\(suffix).png") }
-        return try PNGStats.measure(png, colours: [
+        return try await PNGStats.measure(png, colours: [
             "pace": dark ? [255, 146, 43] : [232, 89, 12],
             "speed": dark ? [77, 171, 247] : [28, 126, 214],
             "elevation": dark ? [81, 207, 102] : [47, 158, 68],
@@ -103,8 +103,8 @@ struct HTMLReportTests {
     @Test("headless Chromium renders the page non-blank with the charts and the map",
           .enabled(if: chromium != nil && Tool.python != nil, "needs chromium and python3 (scripts/bootstrap installs them)"),
           arguments: [("trail-10hz", 1000, false), ("track-loop", 390, true)])
-    func rendersInChromium(name: String, width: Int, dark: Bool) throws {
-        let stats = try Self.screenshot(name, width: width, height: 3000, dark: dark)
+    func rendersInChromium(name: String, width: Int, dark: Bool) async throws {
+        let stats = try await Self.screenshot(name, width: width, height: 3000, dark: dark)
         #expect(stats.width == width && stats.height == 3000)
         #expect(stats.distinct > 200, "only \(stats.distinct) colours: blank page?")
         #expect(stats.non_background > 0.25, "mostly background: \(stats.non_background)")

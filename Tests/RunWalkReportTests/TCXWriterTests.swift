@@ -10,19 +10,19 @@ struct TCXWriterTests {
 
     @Test("sample tracks export as schema-valid TCX", .enabled(if: canValidate, "needs xmllint and ../shared/data/schemas"),
           arguments: ["track-loop", "trail-10hz", "city-stopgo"])
-    func validatesAgainstSchema(name: String) throws {
-        let session = try SampleSession.named(name)
+    func validatesAgainstSchema(name: String) async throws {
+        let session = try await SampleSession.named(name)
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).tcx")
         try TCXWriter.render(session).write(to: file, atomically: true, encoding: .utf8)
-        let result = try Tool.run(try #require(Tool.find("xmllint")), ["--noout", "--schema", Self.schema, file.path])
+        let result = try await Tool.run(try #require(Tool.find("xmllint")), ["--noout", "--schema", Self.schema, file.path])
         #expect(result.status == 0, "xmllint: \(result.stderr)")
     }
 
     @Test("one lap per phase; runs Active, walks Resting; trigger by plan")
-    func lapPerPhase() throws {
-        let session = try SampleSession.named("trail-10hz")
+    func lapPerPhase() async throws {
+        let session = try await SampleSession.named("trail-10hz")
         let tcx = TCXWriter.render(session)
         #expect(tcx.components(separatedBy: "<Lap ").count - 1 == session.summary.phases.count)
         let walks = session.summary.phases.filter { $0.kind == .walk }.count
@@ -35,8 +35,8 @@ struct TCXWriterTests {
     }
 
     @Test("a session without phases still has one lap")
-    func sessionWithoutPhases() throws {
-        var session = try SampleSession.named("demo-short")
+    func sessionWithoutPhases() async throws {
+        var session = try await SampleSession.named("demo-short")
         session.summary.phases = []
         let tcx = TCXWriter.render(session)
         #expect(tcx.components(separatedBy: "<Lap ").count - 1 == 1)

@@ -13,10 +13,10 @@ enum PNGStats {
         var counts: [String: Int]
     }
 
-    static func measure(_ png: URL, colours: [String: [Int]]) throws -> Result {
+    static func measure(_ png: URL, colours: [String: [Int]]) async throws -> Result {
         guard let python = Tool.python else { throw CocoaError(.featureUnsupported) }
         let targets = String(decoding: try JSONEncoder().encode(colours), as: UTF8.self)
-        let result = try Tool.run(python, ["-c", script, png.path, targets])
+        let result = try await Tool.run(python, ["-c", script, png.path, targets])
         guard result.status == 0 else { throw CocoaError(.fileReadCorruptFile, userInfo: [NSLocalizedDescriptionKey: result.stderr]) }
         return try JSONDecoder().decode(Result.self, from: Data(result.stdout.utf8))
     }

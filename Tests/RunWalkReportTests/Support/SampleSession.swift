@@ -15,7 +15,11 @@ enum SampleSession {
     }
 
     /// Replays `path` against `workout` and collects the summary and the track points.
-    static func replay(path: String, workout spec: String) throws -> RecordedSession {
+    static func replay(path: String, workout spec: String) async throws -> RecordedSession {
+        try await offPool { try replayBlocking(path: path, workout: spec) }
+    }
+
+    static func replayBlocking(path: String, workout spec: String) throws -> RecordedSession {
         let workout = try Workout(parsing: spec)
         var track: [TrackPoint] = []
         let result = try Replay(path: path, workout: workout).run { event in
@@ -34,19 +38,24 @@ enum SampleSession {
 
     private static let cache = Cache()
 
-    /// A sample track's session, replayed once per test process.
-    static func named(_ name: String) throws -> RecordedSession {
-        if let hit = cache.get(name) { return hit }
-        let session = try replay(path: trackPath(name), workout: workouts[name] ?? "10m run")
-        cache.set(name, session)
-        return session
+    /// A sample track's session, replayed once per test process (tests asking at the same
+    /// time wait for the one replay instead of each running their own: less load beside
+    /// the timing-sensitive gpsd suites).
+    static func named(_ name: String) async throws -> RecordedSession {
+        try await offPool { try cache.value(name) { try replayBlocking(path: trackPath(name), workout: workouts[name] ?? "10m run") } }
     }
 
     private final class Cache: @unchecked Sendable {
         private let lock = NSLock()
         private var sessions: [String: RecordedSession] = [:]
-        func get(_ name: String) -> RecordedSession? { lock.withLock { sessions[name] } }
-        func set(_ name: String, _ session: RecordedSession) { lock.withLock { sessions[name] = session } }
+        func value(_ name: String, make: () throws -> RecordedSession) throws -> RecordedSession {
+            lock.lock()
+            defer { lock.unlock() }
+            if let hit = sessions[name] { return hit }
+            let session = try make()
+            sessions[name] = session
+            return session
+        }
     }
 }
 
@@ -64,7 +73,13 @@ enum Tool {
         return nil
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) throws -> Output {
+    /// Runs a tool on a thread of its own, so waiting for it does not hold one of the few
+    /// cooperative-pool threads that other suites (gpsd's timing-sensitive ones) need.
+    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) async throws -> Output {
+        try await offPool { try runBlocking(executable, arguments, stdin: stdin, timeoutSeconds: timeoutSeconds) }
+    }
+
+    static func runBlocking(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -124,6 +139,13 @@ enum Tool {
     /// Whether python3 can import Garmin's FIT SDK.
     static let hasGarminFIT: Bool = {
         guard let python else { return false }
-        return (try? run(python, ["-c", "import garmin_fit_sdk"]).status) == 0
+        return (try? runBlocking(python, ["-c", "import garmin_fit_sdk"]).status) == 0
     }()
+}
+
+/// Runs blocking work (replays, child processes) on a new thread and awaits it.
+func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
 }
