@@ -104,8 +104,8 @@ struct HTMLReportTests {
           .enabled(if: chromium != nil && Tool.python != nil, "needs chromium and python3 (scripts/bootstrap installs them)"),
           arguments: [("trail-10hz", 1000, false), ("track-loop", 390, true)])
     func rendersInChromium(name: String, width: Int, dark: Bool) async throws {
-        let stats = try await Self.screenshot(name, width: width, height: 3000, dark: dark)
-        #expect(stats.width == width && stats.height == 3000)
+        let stats = try await Self.screenshot(name, width: width, height: 2200, dark: dark)
+        #expect(stats.width == width && stats.height == 2200)
         #expect(stats.distinct > 200, "only \(stats.distinct) colours: blank page?")
         #expect(stats.non_background > 0.25, "mostly background: \(stats.non_background)")
         #expect(stats.counts["pace", default: 0] > 400, "pace line pixels: \(stats.counts)")

@@ -16,7 +16,7 @@ enum SampleSession {
 
     /// Replays `path` against `workout` and collects the summary and the track points.
     static func replay(path: String, workout spec: String) async throws -> RecordedSession {
-        try await offPool { try replayBlocking(path: path, workout: spec) }
+        try await offPool { try HeavyWork.one { try replayBlocking(path: path, workout: spec) } }
     }
 
     static func replayBlocking(path: String, workout spec: String) throws -> RecordedSession {
@@ -42,7 +42,9 @@ enum SampleSession {
     /// time wait for the one replay instead of each running their own: less load beside
     /// the timing-sensitive gpsd suites).
     static func named(_ name: String) async throws -> RecordedSession {
-        try await offPool { try cache.value(name) { try replayBlocking(path: trackPath(name), workout: workouts[name] ?? "10m run") } }
+        try await offPool {
+            try cache.value(name) { try HeavyWork.one { try replayBlocking(path: trackPath(name), workout: workouts[name] ?? "10m run") } }
+        }
     }
 
     private final class Cache: @unchecked Sendable {
@@ -74,9 +76,10 @@ enum Tool {
     }
 
     /// Runs a tool on a thread of its own, so waiting for it does not hold one of the few
-    /// cooperative-pool threads that other suites (gpsd's timing-sensitive ones) need.
+    /// cooperative-pool threads that other suites (gpsd's timing-sensitive ones) need, and
+    /// one at a time (`HeavyWork`), so this target uses about one core of the two.
     static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) async throws -> Output {
-        try await offPool { try runBlocking(executable, arguments, stdin: stdin, timeoutSeconds: timeoutSeconds) }
+        try await offPool { try HeavyWork.one { try runBlocking(executable, arguments, stdin: stdin, timeoutSeconds: timeoutSeconds) } }
     }
 
     static func runBlocking(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) throws -> Output {
@@ -147,5 +150,17 @@ enum Tool {
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
         Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}
+
+/// This target's heavy work (replays, chromium, python, xmllint) runs one piece at a time,
+/// leaving the machine's other core to the suites that run beside it (CI has two).
+enum HeavyWork {
+    private static let lock = NSLock()
+
+    static func one<T>(_ body: () throws -> T) rethrows -> T {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body()
     }
 }
