@@ -21,12 +21,13 @@ struct GPXWriterTests {
         #expect(result.stderr.contains("validates"), "\(result.stderr)")
     }
 
-    @Test("one point per track point, with time and elevation")
+    @Test("one point per track point, with time, elevation and speed")
     func pointsCarryTimeAndElevation() async throws {
         let session = try await SampleSession.named("trail-10hz")
         let gpx = GPXWriter.render(session)
         #expect(gpx.components(separatedBy: "<trkpt ").count - 1 == session.track.count)
         #expect(gpx.components(separatedBy: "<ele>").count - 1 == session.track.filter { $0.altitudeMSL != nil }.count)
+        #expect(gpx.components(separatedBy: "<gpxtpx:speed>").count - 1 == session.track.filter { $0.speedMetresPerSecond != nil }.count)
         let first = try #require(session.track.first)
         #expect(gpx.contains("<time>\(first.time.iso8601(fractionDigits: first.time.milliseconds % 1000 == 0 ? 0 : 3))</time>"))
     }

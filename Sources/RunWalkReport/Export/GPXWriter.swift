@@ -1,12 +1,14 @@
 import RunWalkCore
 
 /// Renders a session as GPX 1.1: one track, a new segment after every GPS gap, each point
-/// with its time and (when the receiver gave it) elevation.
+/// with its time, elevation (when the receiver gave it), HDOP, and speed in Garmin's
+/// TrackPointExtension.
 public enum GPXWriter {
     /// The GPX document.
     public static func render(_ session: RecordedSession, creator: String = "RunWalk") -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<gpx version=\"1.1\" creator=\"\(Text.escaped(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
+        out += " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""
         out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
         out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
         out += "  <metadata>\n    <name>\(Text.escaped(session.summary.workout))</name>\n"
@@ -24,6 +26,12 @@ public enum GPXWriter {
             if let altitude = point.altitudeMSL { out += "<ele>\(Text.fixed(altitude, 1))</ele>" }
             out += "<time>\(timestamp(point.time))</time>"
             if let hdop = point.hdop { out += "<hdop>\(Text.compact(hdop, 2))</hdop>" }
+            // GPX 1.1 has no speed; Garmin's TrackPointExtension carries it (Strava and
+            // Garmin Connect read it, and `runwalk import` replays it as the Doppler speed).
+            if let speed = point.speedMetresPerSecond, speed.isFinite {
+                out += "<extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>\(Text.fixed(speed, 3))</gpxtpx:speed>"
+                out += "</gpxtpx:TrackPointExtension></extensions>"
+            }
             out += "</trkpt>\n"
         }
         if open { out += "    </trkseg>\n" }
