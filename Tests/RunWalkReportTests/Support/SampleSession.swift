@@ -146,10 +146,18 @@ enum Tool {
     }()
 }
 
-/// Runs blocking work (replays, child processes) on a new thread and awaits it.
+/// Runs blocking work (replays, child processes) on a new thread and awaits it. The thread
+/// runs at nice 10 (Linux: per thread; children started from it inherit it), so the gpsd
+/// suites' timing-sensitive processes running beside these tests get the CPU first.
 func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try body() }) }.start()
+        Thread {
+            #if os(Linux)
+            // who = 0 is the calling thread on Linux (its nice value is per thread).
+            _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
+            #endif
+            continuation.resume(with: Result { try body() })
+        }.start()
     }
 }
 
@@ -162,5 +170,37 @@ enum HeavyWork {
         lock.lock()
         defer { lock.unlock() }
         return try body()
+    }
+}
+
+/// How many times `needle` occurs in `text` (a byte scan: no substrings made).
+func occurrences(of needle: String, in text: String) -> Int {
+    let n = Array(needle.utf8)
+    var count = 0
+    text.utf8.withContiguousStorageIfAvailable { bytes in
+        guard let first = n.first, bytes.count >= n.count else { return }
+        var i = 0
+        let last = bytes.count - n.count
+        outer: while i <= last {
+            if bytes[i] == first {
+                for k in 1..<n.count where bytes[i + k] != n[k] { i += 1; continue outer }
+                count += 1
+                i += n.count
+            } else {
+                i += 1
+            }
+        }
+    }
+    return count
+}
+
+/// Counts of markers in a rendered document, made off the cooperative pool (multi-MB exports).
+func renderAndCount(_ render: @escaping @Sendable () -> String, _ needles: [String]) async throws -> [String: Int] {
+    try await offPool {
+        var text = render()
+        text.makeContiguousUTF8()
+        var counts: [String: Int] = [:]
+        for needle in needles { counts[needle] = occurrences(of: needle, in: text) }
+        return counts
     }
 }
