@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunWalkCore
 import RunWalkIO
 import RunWalkReport
 import RunWalkStore
@@ -38,7 +39,9 @@ struct ReportCommand: ParsableCommand {
         switch format {
         case .json: text = stored.summaryJSON
         case .html: text = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
-        case .text: text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary)
+        case .text:
+            text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary)
+                + Self.recordsSet(by: stored.info.id, store: store, units: stored.summary.units)
         }
         if let output {
             do {
@@ -49,5 +52,17 @@ struct ReportCommand: ParsableCommand {
         } else {
             Terminal.out(text)
         }
+    }
+}
+
+extension ReportCommand {
+    /// "Records set in this run" lines for the text report (empty when it set none).
+    static func recordsSet(by sessionID: Int64, store: RunWalkStore, units: Units) -> String {
+        guard let records = try? History(store: store).recordsSet(by: sessionID), !records.isEmpty else { return "" }
+        let lines = records.map { record -> String in
+            let value = record.seconds.map { SummaryText.clock($0) } ?? record.metres.map { SummaryText.distance($0, units) } ?? ""
+            return "  \(record.name)\(String(repeating: " ", count: max(1, 22 - record.name.count)))\(value)"
+        }
+        return "\n\nRecords set in this run\n" + lines.joined(separator: "\n")
     }
 }

@@ -87,6 +87,34 @@ public struct History: Sendable {
         }
     }
 
+    /// The records session `sessionID` set: where its value beats every earlier session's
+    /// (by id), or where no earlier session has one. Time records in seconds, distances in metres.
+    public func recordsSet(by sessionID: Int64) throws -> [Record] {
+        try store.read { db in
+            let metrics: [(name: String, sql: String, lowerIsBetter: Bool, isTime: Bool)] = [
+                ("fastest 1 km", "SELECT best_1km_s FROM sessions WHERE id = ? AND best_1km_s IS NOT NULL", true, true),
+                ("fastest 5 km", "SELECT best_5km_s FROM sessions WHERE id = ? AND best_5km_s IS NOT NULL", true, true),
+                ("longest run", "SELECT distance_m FROM sessions WHERE id = ? AND distance_m > 0", false, false),
+                ("longest run interval",
+                 "SELECT MAX(duration_s) FROM phases WHERE session_id = ? AND kind = 'run' AND duration_s IS NOT NULL", false, true),
+            ]
+            guard let sessionRow = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [sessionID]) else { return [] }
+            let info = RunWalkStore.info(row: sessionRow)
+            let earlier = try Int64.fetchAll(db, sql: "SELECT id FROM sessions WHERE id < ? AND state != 'recording'", arguments: [sessionID])
+            var set: [Record] = []
+            for metric in metrics {
+                guard let value = try Double.fetchOne(db, sql: metric.sql, arguments: [sessionID]) else { continue }
+                let previous = try earlier.compactMap { try Double.fetchOne(db, sql: metric.sql, arguments: [$0]) }
+                let best = metric.lowerIsBetter ? previous.min() : previous.max()
+                let beats = best.map { metric.lowerIsBetter ? value < $0 : value > $0 } ?? true
+                guard beats else { continue }
+                set.append(Record(name: metric.name, seconds: metric.isTime ? value : nil, metres: metric.isTime ? nil : value,
+                                  sessionID: sessionID, date: info.date))
+            }
+            return set
+        }
+    }
+
     /// The Monday on or before `day` (days since 1970-01-01, a Thursday).
     static func monday(of day: Int64) -> Int64 {
         let weekday = ((day + 3) % 7 + 7) % 7  // 0 = Monday

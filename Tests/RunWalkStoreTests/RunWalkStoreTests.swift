@@ -103,4 +103,23 @@ struct HistoryTests {
         #expect(abs(weeks[1].distanceMetres - 2 * (one.distanceMetres ?? 0)) < 1e-6)
         #expect(weeks[1].durationSeconds == 480)
     }
+
+    @Test("records set by a run: better than every earlier session, or the first of their kind")
+    func recordsSet() throws {
+        let folder = try TemporaryStoreFolder()
+        _ = try Samples.recordDemo(into: folder.location)
+        _ = try Samples.recordDemo(into: folder.location)
+        _ = try Samples.recordDemo(into: folder.location, workout: "1m warmup, 2m run, 1m cooldown")
+        let history = History(store: try RunWalkStore(location: folder.location))
+        let ids = try history.sessions().map(\.id).sorted()
+        try #require(ids.count == 3)
+        // The first run holds every record it has a value for.
+        #expect(try history.recordsSet(by: ids[0]).map(\.name) == ["longest run", "longest run interval"])
+        // The same run again only equals them: no record.
+        #expect(try history.recordsSet(by: ids[1]).isEmpty)
+        // A two-minute run interval beats the 30-second ones.
+        let third = try history.recordsSet(by: ids[2])
+        #expect(third.map(\.name) == ["longest run interval"])
+        #expect(third.first?.seconds == 120)
+    }
 }

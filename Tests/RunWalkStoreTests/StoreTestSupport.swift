@@ -33,9 +33,10 @@ enum Samples {
     static let demoWorkout = "1m warmup, 2x(30s run, 30s walk), 1m cooldown"
 
     /// Replays demo-short through a recorder into `location`; returns the replay's result, its events and the outcome.
-    static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init())
+    static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init(),
+                           workout spec: String = demoWorkout)
         throws -> (Replay.Result, [SessionEvent], SessionRecorder.Outcome, String) {
-        let workout = try Workout(parsing: demoWorkout)
+        let workout = try Workout(parsing: spec)
         let replay = Replay(path: demo, workout: workout)
         let recorder = SessionRecorder(location: location, session: .init(workout: workout, options: replay.options, source: "replay:demo"),
                                        settings: settings, warn: { warnings.add($0) })
