@@ -51,9 +51,9 @@ struct CuePlannerTests {
         #expect(cues.last?.text == "Workout complete. 0 metres in 30 minutes.")
     }
 
-    @Test("halfway points of long phases say what is left")
+    @Test("halfway points of long phases (2 minutes and more) say what is left")
     func halfway() throws {
-        let cues = try plan("2m run, 30s walk", until: 100)
+        let cues = try plan("2m run, 90s walk", until: 200)
         #expect(cues.filter { $0.kind == .halfway }.map(\.text) == ["Halfway. 1 minute to go."])
         #expect(cues.first { $0.kind == .halfway }?.atSeconds == 60)
     }
@@ -67,10 +67,10 @@ struct CuePlannerTests {
 
     @Test("German phrasing with the same timing")
     func german() throws {
-        let cues = try plan("90s run, 60s walk", language: .de, until: 150)
-        #expect(cues.map(\.text) == ["Laufen für 90 Sekunden.", "Halbzeit. Noch 45 Sekunden.", "3", "2", "1",
-                                    "Gehen für eine Minute.", "Halbzeit. Noch 30 Sekunden.", "3", "2", "1",
-                                    "Training beendet. 0 Meter in 2 Minuten 30 Sekunden."])
+        let cues = try plan("90s run, 2m walk", language: .de, until: 210)
+        #expect(cues.map(\.text) == ["Laufen für 90 Sekunden.", "3", "2", "1",
+                                    "Gehen für 2 Minuten.", "Halbzeit. Noch eine Minute.", "3", "2", "1",
+                                    "Training beendet. 0 Meter in 3 Minuten 30 Sekunden."])
     }
 
     @Test("a run interval's summary is opt-in and follows the transition")

@@ -42,6 +42,9 @@ public struct WorkoutEngine: Sendable {
     private var nextCountdown = 0
     private var halfwayDone = false
 
+    /// Time phases at least this long get a halfway event; shorter ones are over before it would help.
+    public static let halfwayMinimum: Duration = .seconds(120)
+
     public init(workout: Workout, getReady: Duration = .zero, countdownSeconds: Int = 3) {
         self.workout = workout
         self.getReady = getReady
@@ -121,7 +124,7 @@ public struct WorkoutEngine: Sendable {
                 let nextIndex = index + 1 < workout.phases.count ? index + 1 : nil
                 // Halfway and countdown events in time order.
                 var due: [(Duration, EngineEvent)] = []
-                if !halfwayDone, length >= .seconds(60), halfway <= now, halfway < end {
+                if !halfwayDone, length >= Self.halfwayMinimum, halfway <= now, halfway < end {
                     due.append((halfway, .halfway(index: index, at: halfway)))
                     halfwayDone = true
                 }
