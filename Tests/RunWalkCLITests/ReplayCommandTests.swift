@@ -45,7 +45,7 @@ struct ReplayCommandTests {
         let result = try RunWalkBinary.run(["replay", "x.nmea", "--workout", "8x(90s run"])
         #expect(result.status == 2)
         let first = result.stderr.split(separator: "\n").first.map(String.init) ?? ""
-        #expect(first == "runwalk: error: workout spec: missing \")\" to close the \"(\" at column 3, at column 11")
+        #expect(first == "runwalk: error: workout spec: the \"(\" at column 3 is never closed: expected \")\" at column 11")
         #expect(result.stdout.isEmpty)
     }
 

@@ -66,7 +66,7 @@ struct WorkoutSpecParserTests {
     }
 
     @Test("bad specs name the cause and the column", arguments: [
-        ("8x(90s run", "missing \")\" to close the \"(\" at column 3, at column 11", 11),
+        ("8x(90s run", "the \"(\" at column 3 is never closed: expected \")\" at column 11", 11),
         ("5m warmup, 8x(90s jog, 60s walk)", "unknown phase \"jog\" at column 19 (phases are warmup, run, walk, cooldown)", 19),
         ("5m wlak", "unknown phase \"wlak\" at column 4 (did you mean \"walk\"?)", 4),
         ("", "empty workout spec at column 1", 1),

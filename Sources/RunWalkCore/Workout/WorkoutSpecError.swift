@@ -45,7 +45,7 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
         case .quantityWithoutPhase(let text): return "\"\(text)\" is not followed by a phase (warmup, run, walk, cooldown)"
         case .phaseWithoutQuantity(let word): return "phase \"\(word)\" has no duration or distance"
         case .expectedOpenParenthesis(let after): return "expected \"(\" after repeat count \"\(after)\""
-        case .unclosedParenthesis(let opened): return "missing \")\" to close the \"(\" at column \(opened),"
+        case .unclosedParenthesis(let opened): return "the \"(\" at column \(opened) is never closed: expected \")\""
         case .unmatchedCloseParenthesis: return "\")\" without a matching \"(\""
         case .badRepeatCount(let text): return "bad repeat count \"\(text)\""
         case .repeatsNothing(let text): return "\"\(text)\" repeats nothing"
