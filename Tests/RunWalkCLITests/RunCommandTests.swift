@@ -84,9 +84,7 @@ struct RunCommandGPSDTests {
         // 10 sentences an epoch, 0.2 ms apart: the 30-minute track passes in a few seconds. gpsfake
         // (-n) feeds gpsd from its start, so a preamble of fix-free $GPTXT lines (3 s of them) lets
         // `runwalk run` connect, even on a loaded machine, before the first fix goes by.
-        let padded = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-gpsfake-\(port).nmea")
-        let preamble = String(repeating: "$GPTXT,01,01,02,waiting for the client*1D\r\n", count: 15_000)
-        try Data((preamble + String(contentsOfFile: Repository.sampleTrack("track-loop.nmea"), encoding: .utf8)).utf8).write(to: padded)
+        let padded = try GPSDHarness.paddedTrack(Repository.sampleTrack("track-loop.nmea"), seconds: 3, cycleSeconds: 0.0002)
         defer { try? FileManager.default.removeItem(at: padded) }
         let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.0002)
         defer { fake.stop() }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 @testable import RunWalkCore
 
 /// Helpers for the NMEA tests: checksummed sentences, a seeded generator, decoding a log.
@@ -38,5 +41,14 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+
+    /// Uniform in [0, 1).
+    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
+
+    /// Standard normal (Box–Muller).
+    mutating func gaussian() -> Double {
+        let u1 = max(uniform(), 1e-300), u2 = uniform()
+        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
     }
 }

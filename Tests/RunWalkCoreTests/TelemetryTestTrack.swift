@@ -41,7 +41,7 @@ struct TestTrack {
 
     /// The fixes, one per epoch; the same noise sequence whatever the outliers and dropouts.
     func fixes() -> [Fix] {
-        var random = SplitMix(seed: seed)
+        var random = SeededGenerator(seed: seed)
         let plane = LocalPlane(originLatitude: Self.origin.latitude, originLongitude: Self.origin.longitude)
         let dt = 1 / Double(rateHz)
         let a = exp(-dt / correlationSeconds)
@@ -98,23 +98,3 @@ struct TestTrack {
     }
 }
 
-/// SplitMix64 with Box–Muller: a small, seedable, platform-independent random source.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    mutating func uniform() -> Double { Double(next() >> 11) / Double(1 << 53) }
-
-    mutating func gaussian() -> Double {
-        let u1 = max(uniform(), 1e-300), u2 = uniform()
-        return (-2 * log(u1)).squareRoot() * cos(2 * .pi * u2)
-    }
-}

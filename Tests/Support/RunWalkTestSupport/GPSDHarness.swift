@@ -17,6 +17,17 @@ public enum GPSDHarness {
         return daemon
     }
 
+    /// A copy of `track` behind a preamble of fix-free `$GPTXT` lines lasting `seconds` at
+    /// `cycleSeconds` a line. gpsfake (-n) feeds gpsd from its start, so the preamble lets a client
+    /// connect, even on a loaded machine, before the first fix goes by. The caller removes the file.
+    public static func paddedTrack(_ track: String, seconds: Double, cycleSeconds: Double) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-gpsfake-\(UUID().uuidString).nmea")
+        let lines = Int((seconds / cycleSeconds).rounded(.up))
+        let preamble = String(repeating: "$GPTXT,01,01,02,waiting for the client*1D\r\n", count: lines)
+        try Data((preamble + String(contentsOfFile: track, encoding: .utf8)).utf8).write(to: url)
+        return url
+    }
+
     /// Starts `gpsfake -1 -n -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
     public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> GPSFake {
         let fake = try ChildProcess(gpsfakePath, ["-1", "-n", "-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
