@@ -20,18 +20,7 @@ struct ExportImportCommandTests {
                     environment["RUNWALK_DATA_DIR"] = dataPath
                         ?? FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path
                     process.environment = environment
-                    let out = Pipe(), err = Pipe()
-                    process.standardOutput = out
-                    process.standardError = err
-                    try process.run()
-                    let errData = LockedData()
-                    let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-                    reader.start()
-                    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-                    process.waitUntilExit()
-                    while !errData.isSet { usleep(1000) }
-                    return RunWalkBinary.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                                stderr: String(decoding: errData.value, as: UTF8.self))
+                    return try RunWalkBinary.collect(process)
                 })
             }.start()
         }

@@ -26,15 +26,24 @@ enum RunWalkBinary {
         // Never record into the user's own data folder: replays record by default.
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["RUNWALK_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path]) { _, new in new }
+        return try collect(process)
+    }
+
+    /// Starts `process` and waits for it, reading standard output and error concurrently so
+    /// neither pipe fills up and blocks the child.
+    static func collect(_ process: Process) throws -> Output {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
         try process.run()
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
+        while !errData.isSet { usleep(1000) }
         return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+                      stderr: String(decoding: errData.value, as: UTF8.self))
     }
 }
 

@@ -18,20 +18,7 @@ final class TemporaryDataFolder {
 
     /// Runs `runwalk` to the end with this folder as its data folder.
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> RunWalkBinary.Output {
-        let process = process(arguments, extraEnvironment: extraEnvironment)
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Read both pipes concurrently so neither fills up and blocks the child.
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
-        return RunWalkBinary.Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                                    stderr: String(decoding: errData.value, as: UTF8.self))
+        try RunWalkBinary.collect(process(arguments, extraEnvironment: extraEnvironment))
     }
 
     /// A `runwalk` process, not started, with this data folder.
