@@ -43,15 +43,7 @@ struct ReportCommand: ParsableCommand {
             text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary)
                 + Self.recordsSet(by: stored.info.id, store: store, units: stored.summary.units)
         }
-        if let output {
-            do {
-                try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: output))
-            } catch {
-                throw UserFacingError.runtime("\(output): cannot write the report: \(error.localizedDescription)")
-            }
-        } else {
-            Terminal.out(text)
-        }
+        try ReportOutput.write(Array((text + "\n").utf8), to: output)
     }
 }
 
