@@ -72,6 +72,16 @@ extension NMEADecoder {
         }
     }
 
+    /// What every timed sentence does with its time: roll the day over if needed, set the date
+    /// when the sentence carries one (RMC), start or join the epoch, and stamp it.
+    mutating func beginTimed(_ timeOfDay: Int64, day newDay: Int64? = nil, _ emit: (Fix) throws -> Void) rethrows -> Context {
+        mergeTime(timeOfDay)
+        if let newDay { try setDate(day: newDay, timeOfDay: timeOfDay, emit) }
+        let context = try register(timeOfDay, emit)
+        stampTime(timeOfDay)
+        return context
+    }
+
     /// A sentence's time became the epoch's (gpsd's TIME_SET, only once a date is known).
     mutating func stampTime(_ timeOfDay: Int64) {
         guard dateKnown, epoch != nil, epochTimed else { return }

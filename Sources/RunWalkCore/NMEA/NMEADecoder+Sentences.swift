@@ -21,9 +21,7 @@ extension NMEADecoder {
         if !latchMode { lastGGATime = time }
         var context = self.context
         if let time {
-            mergeTime(time)
-            context = try register(time, emit)
-            stampTime(time)
+            context = try beginTimed(time, emit)
         }
         ensureEpoch()
         if let quality = NMEAField.integer(s[6]) { epoch?.quality = quality }
@@ -60,10 +58,7 @@ extension NMEADecoder {
         }
         var context = self.context
         if let time = NMEAField.timeOfDay(s[1]), let date = NMEAField.dayNumber(ddmmyy: s[9]) {
-            mergeTime(time)
-            try setDate(day: date, timeOfDay: time, emit)
-            context = try register(time, emit)
-            stampTime(time)
+            context = try beginTimed(time, day: date, emit)
         } else if !s.isEmpty(1), NMEAField.timeOfDay(s[1]) == nil {
             return .truncatedField
         }
@@ -93,9 +88,7 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(5) {
             guard let time = NMEAField.timeOfDay(s[5]) else { return .truncatedField }
-            mergeTime(time)
-            context = try register(time, emit)
-            stampTime(time)
+            context = try beginTimed(time, emit)
         }
         ensureEpoch()
         if s.first(6) == 0x41, s.count < 8 || s.first(7) != 0x4E,
@@ -124,9 +117,7 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(1) {
             guard let time = NMEAField.timeOfDay(s[1]) else { return .truncatedField }
-            mergeTime(time)
-            context = try register(time, emit)
-            stampTime(time)
+            context = try beginTimed(time, emit)
         }
         ensureEpoch()
         let faa = s.first(6)
