@@ -66,6 +66,7 @@ public struct SessionRunner: Sendable {
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
         let phaseAtFix = engine.phaseIndex
         events += handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+        events += planClosing(at: seconds)
         if running, update.accepted, let lat = update.latitude, let lon = update.longitude {
             let elapsed = seconds - clockOffsetForSplits
             let point = TrackPoint(
@@ -89,7 +90,7 @@ public struct SessionRunner: Sendable {
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
     public mutating func advance(to clock: Duration) -> [SessionEvent] {
-        handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+        handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres)) + planClosing(at: clock.seconds)
     }
 
     public mutating func pause(at clock: Duration) -> [SessionEvent] {
@@ -165,6 +166,32 @@ public struct SessionRunner: Sendable {
             events += record(said)
         }
         return events
+    }
+
+    /// How long before the closing cue must start it is placed: fixes come at least once a second.
+    static let closingLeadSeconds = 1.5
+
+    /// Places the closing cue ahead of the workout's end so that it ends as the last phase does:
+    /// a time phase's end is known, a distance phase's is estimated from the current pace (only
+    /// while moving). The totals are those expected at that end.
+    private mutating func planClosing(at seconds: Double) -> [SessionEvent] {
+        guard engine.state == .active, let index = engine.phaseIndex, index == workout.phases.count - 1,
+              !planner.closed else { return [] }
+        let speed = lastUpdate?.paceSecondsPerKm.map { 1000 / $0 } ?? 0
+        let end: Double, distanceAtEnd: Double
+        switch workout.phases[index].target {
+        case .duration:
+            guard let phaseEnd = engine.phaseEnd else { return [] }
+            end = phaseEnd.seconds
+            distanceAtEnd = activeDistanceMetres + speed * max(0, end - seconds)
+        case .distance(let metres):
+            guard speed >= options.movingSpeedThreshold else { return [] }
+            let remaining = max(0, metres - engine.distanceInPhase(total: activeDistanceMetres))
+            end = seconds + remaining / speed
+            distanceAtEnd = activeDistanceMetres + remaining
+        }
+        return record(planner.closing(endingAt: end, nowSeconds: seconds, distanceMetres: distanceAtEnd,
+                                      durationSeconds: end - clockOffsetForSplits, leadSeconds: Self.closingLeadSeconds))
     }
 
     /// The time boundary the engine is heading for, for the cue planner's reservations.

@@ -27,6 +27,8 @@ public struct CuePlanner: Sendable {
     /// The phase whose transition cue is already planned (ahead of its boundary).
     private var announcedPhase: Int?
     private var runsFinished = 0
+    /// The closing cue is placed: nothing but the runner's own pause and resume follows it.
+    public private(set) var closed = false
 
     public init(workout: Workout, language: Language = .en, units: Units = .metric,
                 enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
@@ -50,6 +52,8 @@ public struct CuePlanner: Sendable {
         let at = event.time.seconds
         switch event {
         case .countdown(let n, let nextIndex, _):
+            // The closing cue already fills the workout's last seconds.
+            if closed && nextIndex == nil { return [] }
             var said = beat(phrases.countdown(n), anchor: at, kind: .countdown)
             // On the last count the next phase is certain: plan its transition for the boundary.
             if n == 1, let nextIndex, workout.phases.indices.contains(nextIndex) {
@@ -104,13 +108,45 @@ public struct CuePlanner: Sendable {
         return reserve(upcoming) + prompt(text, at: atSeconds, kind: .gps, staleAfter: 10)
     }
 
-    /// The closing cue with the workout's totals.
+    /// The closing cue with the workout's totals, said when the workout has ended (unless
+    /// `closing(endingAt:…)` already placed it ahead of the end).
     public mutating func completion(atSeconds at: Double, distanceMetres: Double, durationSeconds: Double) -> [Cue] {
+        guard !closed else { return [] }
+        let said = prompt(completionText(distanceMetres: distanceMetres, durationSeconds: durationSeconds),
+                          at: at, kind: .complete, staleAfter: .infinity)
+        close(if: !said.isEmpty)
+        return said
+    }
+
+    /// The closing cue placed so that it ends as the workout ends at `endSeconds` (the voice
+    /// track then ends with the workout; it stands in for the last countdown). Placed once,
+    /// as soon as `nowSeconds` is within its spoken length (or the countdown, if longer) plus
+    /// `leadSeconds` of the end;
+    /// the totals are those expected at the end.
+    public mutating func closing(endingAt endSeconds: Double, nowSeconds: Double, distanceMetres: Double,
+                                 durationSeconds: Double, leadSeconds: Double) -> [Cue] {
+        guard !closed, enabled.contains(.complete) else { return [] }
+        let text = completionText(distanceMetres: distanceMetres, durationSeconds: durationSeconds)
+        let length = timing.measure(text, language: language).durationSeconds
+        let start = endSeconds - length
+        // Decided before the last countdown would begin, so that none of it is said.
+        guard nowSeconds >= min(start, endSeconds - Double(countdownSeconds)) - leadSeconds else { return [] }
+        let said = prompt(text, at: max(start, nowSeconds), kind: .complete, staleAfter: .infinity)
+        close(if: !said.isEmpty)
+        return said
+    }
+
+    private mutating func close(if placed: Bool) {
+        guard placed else { return }
+        closed = true
+        queue.discardWaiting()
+    }
+
+    private func completionText(distanceMetres: Double, durationSeconds: Double) -> String {
         let pace = distanceMetres > 10 && durationSeconds > 0
             ? units.pacePerUnit(secondsPerKm: durationSeconds / (distanceMetres / 1000)) : nil
-        let text = phrases.complete(distanceMetres: distanceMetres, durationSeconds: durationSeconds,
-                                    paceSecondsPerUnit: pace, units: units)
-        return prompt(text, at: at, kind: .complete, staleAfter: .infinity)
+        return phrases.complete(distanceMetres: distanceMetres, durationSeconds: durationSeconds,
+                                paceSecondsPerUnit: pace, units: units)
     }
 
     // MARK: Placing
@@ -130,7 +166,7 @@ public struct CuePlanner: Sendable {
     }
 
     private mutating func prompt(_ text: String, at: Double, kind: CueKind, staleAfter: Double) -> [Cue] {
-        guard enabled.contains(kind) else { return [] }
+        guard enabled.contains(kind), !closed || kind == .pauseResume else { return [] }
         let measured = timing.measure(text, language: language)
         let cue = Cue(atSeconds: at, text: text, kind: kind, anchorSeconds: at, durationSeconds: measured.durationSeconds)
         return queue.place(cue, staleAfterSeconds: staleAfter)

@@ -61,6 +61,11 @@ public struct SpeechQueue: Sendable, Equatable {
         }
     }
 
+    /// Forgets the cue waiting for the reserved window (nothing more is to be said).
+    public mutating func discardWaiting() {
+        waiting = nil
+    }
+
     /// Places the waiting cue after what is already placed, unless it has gone stale.
     private mutating func releaseWaiting() -> [Cue] {
         guard let (cue, staleAfter) = waiting else { return [] }
