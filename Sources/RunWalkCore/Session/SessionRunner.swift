@@ -27,6 +27,10 @@ public struct SessionRunner: Sendable {
     private var lastMovingClock: Double?
     private var clockOffsetForSplits = 0.0
     private var lastPointSeconds: Double?
+    /// The last used fix while active: its clock time and the runner's pace speed then (for dead reckoning).
+    private var lastUsedFix: (seconds: Double, speed: Double)?
+    /// The most distance the engine has been given; it never goes back, metres.
+    private var engineDistanceMetres = 0.0
 
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
         self.workout = workout
@@ -43,7 +47,7 @@ public struct SessionRunner: Sendable {
     /// Starts the workout at `clock`; `utc` is the wall time of that moment when known.
     public mutating func start(at clock: Duration, utc: UTCTime?) -> [SessionEvent] {
         startUTC = utc
-        return handle(engine.start(at: clock, distanceMetres: activeDistanceMetres))
+        return handle(engine.start(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
     }
 
     /// Feeds one epoch's fix, observed at `clock`.
@@ -63,9 +67,12 @@ public struct SessionRunner: Sendable {
         }
         if update.accepted { lastMovingClock = seconds }
         lastUpdate = update
+        if running, update.accepted {
+            lastUsedFix = (seconds, update.paceSecondsPerKm.map { 1000 / $0 } ?? 0)
+        }
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
         let phaseAtFix = engine.phaseIndex
-        events += handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres))
+        events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: seconds)))
         events += planClosing(at: seconds)
         if running, update.accepted, let lat = update.latitude, let lon = update.longitude {
             let elapsed = seconds - clockOffsetForSplits
@@ -90,23 +97,63 @@ public struct SessionRunner: Sendable {
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
     public mutating func advance(to clock: Duration) -> [SessionEvent] {
-        handle(engine.advance(to: clock, distanceMetres: activeDistanceMetres)) + planClosing(at: clock.seconds)
+        handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock.seconds))) + planClosing(at: clock.seconds)
     }
 
     public mutating func pause(at clock: Duration) -> [SessionEvent] {
-        handle(engine.pause(at: clock, distanceMetres: activeDistanceMetres))
+        let distance = engineDistance(at: clock.seconds)
+        // No reckoning across a pause: the next fix starts it afresh.
+        lastUsedFix = nil
+        return handle(engine.pause(at: clock, distanceMetres: distance))
     }
 
     public mutating func resume(at clock: Duration) -> [SessionEvent] {
-        handle(engine.resume(at: clock, distanceMetres: activeDistanceMetres))
+        handle(engine.resume(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
     }
 
     public mutating func skip(at clock: Duration) -> [SessionEvent] {
-        handle(engine.skip(at: clock, distanceMetres: activeDistanceMetres))
+        handle(engine.skip(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
     }
 
     public mutating func stop(at clock: Duration) -> [SessionEvent] {
-        handle(engine.stop(at: clock, distanceMetres: activeDistanceMetres))
+        handle(engine.stop(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
+    }
+
+    /// The distance the engine goes by at `seconds`: the fixes' distance, and while fixes are
+    /// missing (a gap, live) that plus the distance reckoned since the last one, so phases that
+    /// end inside the gap get their share and a distance phase can end in it. When fixes return,
+    /// the telemetry's bridge over the gap takes over; the engine's distance never goes back
+    /// (a reckoning that was too long is absorbed by the next metres).
+    private mutating func engineDistance(at seconds: Double) -> Double {
+        var distance = activeDistanceMetres
+        if engine.state == .active, let fix = lastUsedFix, seconds - fix.seconds > options.telemetry.gapSeconds {
+            distance += reckonedDistance(from: fix, to: seconds)
+        }
+        engineDistanceMetres = max(engineDistanceMetres, distance)
+        return engineDistanceMetres
+    }
+
+    /// Distance since `fix` by the workout's plan: the phase the runner was in at the pace they
+    /// had; a later phase at the runner's average over earlier phases of its kind (else that pace too).
+    private func reckonedDistance(from fix: (seconds: Double, speed: Double), to seconds: Double) -> Double {
+        var spans = engine.records.map { (kind: $0.planned.kind, start: $0.start.seconds, end: $0.end.seconds) }
+        if let current = engine.currentPhase { spans.append((current.kind, engine.phaseStart.seconds, seconds)) }
+        var metres = 0.0
+        for span in spans where span.end > fix.seconds {
+            let overlap = min(span.end, seconds) - max(span.start, fix.seconds)
+            guard overlap > 0 else { continue }
+            let startedBeforeGap = span.start <= fix.seconds
+            metres += overlap * (startedBeforeGap ? fix.speed : typicalSpeed(of: span.kind) ?? fix.speed)
+        }
+        return metres
+    }
+
+    /// The runner's average speed over completed phases of `kind` (at least 30 s of them), m/s.
+    private func typicalSpeed(of kind: PhaseKind) -> Double? {
+        let same = engine.records.filter { $0.planned.kind == kind && $0.reason == .completed }
+        let seconds = same.reduce(0) { $0 + $1.activeDuration.seconds }
+        guard seconds >= 30 else { return nil }
+        return same.reduce(0) { $0 + $1.distanceMetres } / seconds
     }
 
     /// The GPS signal is gone at `clock` (no fixes, or the source went away): marks a gap and
@@ -183,12 +230,12 @@ public struct SessionRunner: Sendable {
         case .duration:
             guard let phaseEnd = engine.phaseEnd else { return [] }
             end = phaseEnd.seconds
-            distanceAtEnd = activeDistanceMetres + speed * max(0, end - seconds)
+            distanceAtEnd = engineDistanceMetres + speed * max(0, end - seconds)
         case .distance(let metres):
             guard speed >= options.movingSpeedThreshold else { return [] }
-            let remaining = max(0, metres - engine.distanceInPhase(total: activeDistanceMetres))
+            let remaining = max(0, metres - engine.distanceInPhase(total: engineDistanceMetres))
             end = seconds + remaining / speed
-            distanceAtEnd = activeDistanceMetres + remaining
+            distanceAtEnd = engineDistanceMetres + remaining
         }
         return record(planner.closing(endingAt: end, nowSeconds: seconds, distanceMetres: distanceAtEnd,
                                       durationSeconds: end - clockOffsetForSplits, leadSeconds: Self.closingLeadSeconds))
