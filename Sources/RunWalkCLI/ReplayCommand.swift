@@ -33,8 +33,9 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
-        let voiceOutput = try session.voiceOutput(speed: speed)
-        let options = session.sessionOptions(voice: voiceOutput)
+        let settings = try session.settings()
+        let voiceOutput = try session.voiceOutput(settings, speed: speed)
+        let options = session.sessionOptions(settings, voice: voiceOutput)
         let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
         let recorder = session.noRecord ? nil : try startRecorder(workout: parsed, options: options)
         let result: Replay.Result

@@ -46,8 +46,9 @@ struct RunCommand: ParsableCommand {
             throw UserFacingError.input("\(path): no such file")
         }
         // The speaker falls back to text (saying so once) when no audio server answers.
-        let voiceOutput = try session.voiceOutput(speed: speed ?? 1)
-        let options = session.sessionOptions(voice: voiceOutput)
+        let userSettings = try session.settings()
+        let voiceOutput = try session.voiceOutput(userSettings, speed: speed ?? 1)
+        let options = session.sessionOptions(userSettings, voice: voiceOutput)
         var settings = LiveSettings(start: start)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
@@ -63,7 +64,7 @@ struct RunCommand: ParsableCommand {
         let result = ResultBox()
         let done = DispatchSemaphore(value: 0)
         let stopRequests = SignalStops.install()
-        let units = session.units
+        let units = options.units
         // The run loop is async; this thread only waits for it (it is not a pool thread).
         Task {
             let outcome = await live.run(

@@ -3,16 +3,23 @@ import RunWalkCore
 import RunWalkIO
 import RunWalkStore
 
-/// The options `replay` and `run` share: voice, language, units, output and recording.
+/// The options `replay` and `run` share: voice, language, units, cues, output and recording.
+/// Voice, language, units and cue kinds default to the settings file (`settings.conf` in the
+/// config folder); the options given here override it.
 struct SessionArguments: ParsableArguments {
-    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off.")
-    var voice: String = "off"
+    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off (default: settings.conf, else off).")
+    var voice: String?
 
-    @Option(name: .long, help: "Voice language: en or de.")
-    var language: Language = .en
+    @Option(name: .long, help: "Voice language: en or de (default: settings.conf, else en).")
+    var language: Language?
 
-    @Option(name: .long, help: "metric or imperial.")
-    var units: Units = .metric
+    @Option(name: .long, help: "metric or imperial (default: settings.conf, else metric).")
+    var units: Units?
+
+    @Option(name: .customLong("cue"), help: ArgumentHelp(
+        "Switch one kind of cue on or off, as KIND=on|off; repeatable (default: settings.conf's cue.KIND lines).",
+        discussion: "Kinds: \(CueKind.allCases.map(\.rawValue).joined(separator: ", ")); summary is off unless switched on."))
+    var cueSwitches: [String] = []
 
     @Flag(name: .long, help: "Print the summary as JSON on standard output, nothing else there.")
     var json = false
@@ -20,16 +27,33 @@ struct SessionArguments: ParsableArguments {
     @Flag(name: .long, help: "Do not record the session.")
     var noRecord = false
 
-    /// The voice output the options ask for (speaker falls back to text when no audio server answers).
-    func voiceOutput(speed: Double?) throws -> VoiceOutput {
-        try VoiceOutput(try VoiceArgument.parse(voice), language: language, speed: speed)
+    /// The settings file with these options over it.
+    func settings() throws -> UserSettings {
+        var settings = try WorkoutStore.call { try SettingsFile().load() }
+        if let voice { settings.voice = voice }
+        if let language { settings.language = language }
+        if let units { settings.units = units }
+        for entry in cueSwitches {
+            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let kind = CueKind(rawValue: parts[0]), ["on", "off"].contains(parts[1]) else {
+                throw UserFacingError.input("--cue \(entry): expected KIND=on or KIND=off, KIND one of \(CueKind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            settings.cues[kind] = parts[1] == "on"
+        }
+        return settings
     }
 
-    /// Session options for these units and this language, with the voice's speech timing.
-    func sessionOptions(voice: VoiceOutput) -> SessionOptions {
+    /// The voice output the settings ask for (speaker falls back to text when no audio server answers).
+    func voiceOutput(_ settings: UserSettings, speed: Double?) throws -> VoiceOutput {
+        try VoiceOutput(try VoiceArgument.parse(settings.voice ?? "off"), language: settings.language ?? .en, speed: speed)
+    }
+
+    /// Session options for these settings, with the voice's speech timing.
+    func sessionOptions(_ settings: UserSettings, voice: VoiceOutput) -> SessionOptions {
         var options = SessionOptions()
-        options.units = units
-        options.language = language
+        options.units = settings.units ?? .metric
+        options.language = settings.language ?? .en
+        options.enabledCues = settings.enabledCues
         options.speechTiming = voice.timing
         return options
     }

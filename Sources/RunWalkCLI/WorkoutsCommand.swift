@@ -95,7 +95,7 @@ struct WorkoutsCommand: ParsableCommand {
     }
 }
 
-/// The workouts file, with its errors mapped to exit code 2.
+/// The workouts file, with its errors (and the settings file's) mapped to exit code 2.
 enum WorkoutStore {
     static func load() throws -> WorkoutLibrary {
         try call { try WorkoutLibraryFile().load() }
@@ -109,7 +109,7 @@ enum WorkoutStore {
     }
 
     static func call<T>(_ body: () throws -> T) throws -> T {
-        do { return try body() } catch let error as WorkoutFileError {
+        do { return try body() } catch let error as ConfigFileAtPath {
             throw UserFacingError.input(error.description)
         } catch let error as InputError {
             throw UserFacingError.input(error.description)

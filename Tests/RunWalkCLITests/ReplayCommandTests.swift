@@ -18,14 +18,17 @@ enum RunWalkBinary {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
-    static func run(_ arguments: [String]) throws -> Output {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
         let process = Process()
         process.executableURL = url
         process.arguments = arguments
         process.currentDirectoryURL = repositoryRoot
-        // Never record into the user's own data folder: replays record by default.
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["RUNWALK_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path]) { _, new in new }
+        // Never record into the user's own data folder (replays record by default), nor read their settings.
+        let temporary = FileManager.default.temporaryDirectory
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["RUNWALK_DATA_DIR": temporary.appendingPathComponent("runwalk-cli-tests").path,
+                      "RUNWALK_CONFIG_DIR": temporary.appendingPathComponent("runwalk-cli-tests-no-config").path]) { _, new in new }
+            .merging(environment) { _, new in new }
         return try collect(process)
     }
 

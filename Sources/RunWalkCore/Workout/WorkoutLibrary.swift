@@ -14,12 +14,8 @@ public struct WorkoutLibrary: Sendable, Equatable {
     }
 
     /// Why a workouts file or a name could not be used; `line` and `column` are 1-based.
-    public struct FileError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var line: Int
-        public var column: Int
-        public var message: String
-        public var description: String { "line \(line), column \(column): \(message)" }
-    }
+    /// A workouts file's mistake, where it is.
+    public typealias FileError = ConfigFileError
 
     public static let builtIns: [Entry] = [
         ("galloway-30-30", "5m warmup, 10x(30s run, 30s walk), 5m cooldown"),

@@ -34,7 +34,7 @@ public struct WorkoutLibraryFile {
     /// Parses workouts from text, naming `path` in errors.
     public static func entries(in text: String, path: String) throws -> [WorkoutLibrary.Entry] {
         do { return try WorkoutLibrary.parse(text) } catch {
-            throw WorkoutFileError(path: path, error: error)
+            throw ConfigFileAtPath(path: path, error: error)
         }
     }
 
@@ -45,9 +45,9 @@ public struct WorkoutLibraryFile {
     }
 }
 
-/// A workouts file error with the file it is in.
-public struct WorkoutFileError: Error, CustomStringConvertible {
+/// A workouts or settings file's mistake, with the file it is in.
+public struct ConfigFileAtPath: Error, CustomStringConvertible {
     public var path: String
-    public var error: WorkoutLibrary.FileError
+    public var error: ConfigFileError
     public var description: String { "\(path): \(error.description)" }
 }

@@ -1,0 +1,91 @@
+/// The runner's settings file (`settings.conf` in the config folder): `key = value` lines,
+/// `#` starts a comment. Command-line options override it.
+///
+/// ```
+/// language = de
+/// units = imperial
+/// voice = speaker
+/// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
+/// cue.summary = on
+/// ```
+public struct UserSettings: Sendable, Equatable {
+    public var language: Language?
+    public var units: Units?
+    /// As `--voice` takes it: text, speaker, off or wav:FILE.
+    public var voice: String?
+    /// Cue kinds switched on or off; the others keep their default.
+    public var cues: [CueKind: Bool] = [:]
+
+    public init() {}
+
+    /// The keys a settings file may hold.
+    public static let keys = ["language", "units", "voice"] + CueKind.allCases.map { "cue." + $0.rawValue }
+
+    /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
+    public var enabledCues: Set<CueKind> {
+        var enabled = CueKind.defaultEnabled
+        for (kind, on) in cues {
+            if on { enabled.insert(kind) } else { enabled.remove(kind) }
+        }
+        return enabled
+    }
+
+    /// Reads settings from a file's text; the first mistake is thrown with its line and column.
+    public init(parsing text: String) throws(ConfigFileError) {
+        self.init()
+        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: { $0.isNewline }).enumerated() {
+            let line = offset + 1
+            let content = rawLine.prefix { $0 != "#" }
+            guard content.contains(where: { !$0.isWhitespace }) else { continue }
+            guard let equals = content.firstIndex(of: "=") else {
+                throw ConfigFileError(line: line, column: Self.column(of: content.firstIndex { !$0.isWhitespace }, in: rawLine),
+                                message: "expected key = value")
+            }
+            let key = String(content[..<equals]).trimmingBlanks
+            let value = String(content[content.index(after: equals)...]).trimmingBlanks
+            let keyColumn = Self.column(of: content.firstIndex { !$0.isWhitespace }, in: rawLine)
+            let afterEquals = content.index(after: equals)
+            let valueColumn = Self.column(of: content[afterEquals...].firstIndex { !$0.isWhitespace } ?? afterEquals, in: rawLine)
+            guard Self.keys.contains(key) else {
+                throw ConfigFileError(line: line, column: keyColumn,
+                                message: "unknown setting \"\(key)\": expected one of \(Self.keys.joined(separator: ", "))")
+            }
+            guard !value.isEmpty else {
+                throw ConfigFileError(line: line, column: valueColumn, message: "\(key) needs a value")
+            }
+            try set(key, to: value, line: line, column: valueColumn)
+        }
+    }
+
+    private mutating func set(_ key: String, to value: String, line: Int, column: Int) throws(ConfigFileError) {
+        func bad(_ expected: String) -> ConfigFileError {
+            ConfigFileError(line: line, column: column, message: "\(key) = \(value): expected \(expected)")
+        }
+        switch key {
+        case "language":
+            guard let language = Language(rawValue: value) else { throw bad(Language.allCases.map(\.rawValue).joined(separator: " or ")) }
+            self.language = language
+        case "units":
+            guard let units = Units(rawValue: value) else { throw bad(Units.allCases.map(\.rawValue).joined(separator: " or ")) }
+            self.units = units
+        case "voice":
+            guard ["text", "speaker", "off"].contains(value) || (value.hasPrefix("wav:") && value.count > 4) else {
+                throw bad("text, wav:FILE, speaker or off")
+            }
+            voice = value
+        default:
+            guard let kind = CueKind(rawValue: String(key.dropFirst(4))) else { throw bad("a cue kind") }
+            switch value {
+            case "on": cues[kind] = true
+            case "off": cues[kind] = false
+            default: throw bad("on or off")
+            }
+        }
+    }
+
+    /// 1-based column of `index` in `line` (1 when there is none).
+    private static func column(of index: Substring.Index?, in line: Substring) -> Int {
+        guard let index else { return 1 }
+        return line.distance(from: line.startIndex, to: index) + 1
+    }
+}

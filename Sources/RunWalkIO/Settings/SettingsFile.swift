@@ -1,0 +1,23 @@
+import Foundation
+import RunWalkCore
+
+/// The runner's settings on disk (`settings.conf` in the config folder).
+public struct SettingsFile {
+    public let url: URL
+
+    public init(directory: URL = ConfigDirectory.url()) {
+        url = directory.appendingPathComponent("settings.conf")
+    }
+
+    /// Reads the settings; a missing file means none are set. Errors name the file, line and column.
+    public func load() throws -> UserSettings {
+        guard FileManager.default.fileExists(atPath: url.path) else { return UserSettings() }
+        let text: String
+        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
+            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+        do { return try UserSettings(parsing: text) } catch {
+            throw ConfigFileAtPath(path: url.path, error: error)
+        }
+    }
+}

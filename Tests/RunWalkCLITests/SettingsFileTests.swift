@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// `settings.conf` in the config folder sets voice, language, units and cue kinds; options override it.
+@Suite("runwalk settings file (end to end)")
+struct SettingsFileTests {
+    /// A config folder holding `settings.conf` with `text`, removed afterwards.
+    func withSettings(_ text: String, _ body: ([String: String]) throws -> Void) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-settings-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try Data(text.utf8).write(to: folder.appendingPathComponent("settings.conf"))
+        try body(["RUNWALK_CONFIG_DIR": folder.path])
+    }
+
+    static let replay = ["replay", "SampleTracks/track-loop.nmea", "--workout", "90s run, 60s walk", "--no-record"]
+
+    @Test("the file's language, units and cue switches apply; the command line overrides them")
+    func appliesAndOverrides() throws {
+        try withSettings("# mine\nvoice = text\nlanguage = de\nunits = imperial   # miles\ncue.countdown = off\n") { environment in
+            let result = try RunWalkBinary.run(Self.replay, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            let cues = result.stderr.split(separator: "\n").map(String.init)
+            #expect(cues.first == "[0:00.000] Laufen für 90 Sekunden.")
+            #expect(!cues.contains { $0.hasSuffix("] 3") || $0.hasSuffix("] 1") }, "countdown switched off: \(cues)")
+            #expect(cues.contains { $0.contains("Training beendet.") && $0.contains("pro Meile") })
+            #expect(result.stdout.contains(" mi"))
+
+            let overridden = try RunWalkBinary.run(Self.replay + ["--language", "en", "--units", "metric", "--cue", "countdown=on"],
+                                                   environment: environment)
+            let lines = overridden.stderr.split(separator: "\n").map(String.init)
+            #expect(lines.first == "[0:00.000] Run for 90 seconds.")
+            #expect(lines.contains { $0.hasSuffix("] 3") })
+            #expect(lines.contains { $0.contains("Workout complete.") && $0.contains("per kilometre") })
+        }
+    }
+
+    @Test("a mistake in the file exits 2 naming the file, line and column")
+    func mistake() throws {
+        try withSettings("language = de\ncue.splits = off\n") { environment in
+            let result = try RunWalkBinary.run(Self.replay, environment: environment)
+            #expect(result.status == 2)
+            let path = try #require(environment["RUNWALK_CONFIG_DIR"]) + "/settings.conf"
+            #expect(result.stderr.hasPrefix("runwalk: error: \(path): line 2, column 1: unknown setting \"cue.splits\""), "\(result.stderr)")
+            #expect(result.stdout.isEmpty)
+        }
+    }
+
+    @Test("a bad --cue exits 2 naming the kinds")
+    func badCueSwitch() throws {
+        let result = try RunWalkBinary.run(Self.replay + ["--cue", "split"])
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("runwalk: error: --cue split: expected KIND=on or KIND=off, KIND one of transition, countdown"))
+    }
+}
