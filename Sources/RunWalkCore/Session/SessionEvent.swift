@@ -49,8 +49,9 @@ public struct SessionOptions: Sendable, Equatable {
     public var language: Language = .en
     /// How long utterances sound (the speech adapter measures them; estimated otherwise).
     public var speechTiming: SpeechTiming = .estimated
-    /// No accepted fix for this long while running says "GPS signal lost", seconds.
-    public var gpsLostAfterSeconds = 5.0
+    /// No position for this long (session seconds) counts as the GPS lost ("GPS signal lost"),
+    /// live and in replay.
+    public var gpsLostAfterSeconds = 3.0
     /// Below this speed a fix does not count as moving time, metres per second.
     public var movingSpeedThreshold = 0.5
     /// A gap between accepted fixes longer than this starts a new track segment, seconds.

@@ -20,9 +20,8 @@ public enum LiveStartPolicy: String, Sendable, Equatable, CaseIterable {
 public struct LiveSettings: Sendable, Equatable {
     public var clock: LiveClockMode = .monotonic(scale: 1)
     public var start: LiveStartPolicy = .now
-    /// Without a position for this long (session seconds), the GPS counts as lost.
-    public var signalTimeoutSeconds = 3.0
-    /// …and for at least this much real time: a shorter stall is scheduling jitter (this
+    /// Without a position for `SessionOptions.gpsLostAfterSeconds` (session seconds), the GPS
+    /// counts as lost, if also for at least this much real time: a shorter stall is scheduling jitter (this
     /// matters when the clock runs faster than real time).
     public var signalTimeoutMinimumRealSeconds = 1.0
 
@@ -41,7 +40,7 @@ public enum GPSState: String, Sendable, Equatable {
 /// ticks with the monotonic time it read, and carries out what comes back.
 ///
 /// It turns monotonic time into the session clock, starts the workout, ingests fixes, marks
-/// GPS gaps (source unavailable, or no position for `signalTimeoutSeconds`) and ends the
+/// GPS gaps (source unavailable, or no position for `SessionOptions.gpsLostAfterSeconds`) and ends the
 /// session when the workout is complete, the source has ended or a stop is asked for.
 public struct LiveSession: Sendable {
     /// What one call produced: session events for the hooks, messages for the user.
@@ -189,7 +188,7 @@ public struct LiveSession: Sendable {
 
     private mutating func checkTimeout(now: Duration) -> [SessionEvent] {
         guard gps == .ok, let last = lastPositionClock,
-              (clock - last).seconds > settings.signalTimeoutSeconds else { return [] }
+              (clock - last).seconds > runner.options.gpsLostAfterSeconds else { return [] }
         if case .monotonic = settings.clock, let lastNow = lastPositionNow,
            (now - lastNow).seconds < settings.signalTimeoutMinimumRealSeconds {
             return []

@@ -6,7 +6,8 @@ import Darwin
 import RunWalkCore
 
 /// Runs a recorded NMEA track through the session pipeline, as fast as possible or paced
-/// to real time, using the track's own time as the clock.
+/// to real time, using the track's own time as the clock. Stretches without a position are
+/// GPS gaps as in a live run (`gps_gaps`, "GPS signal lost" / "GPS back").
 public struct Replay {
     public var path: String
     public var workout: Workout
@@ -35,6 +36,8 @@ public struct Replay {
         var runner = SessionRunner(workout: workout, options: options)
         var firstTime: UTCTime?
         var lastClock = Duration.zero
+        var lastPosition: Duration?
+        var lost = false
         let pacer = speed.map { RealTimePacer(speed: $0) }
         struct Done: Error {}
         do {
@@ -46,8 +49,21 @@ public struct Replay {
                 }
                 // A time that goes backwards (some receivers do) is held at the last clock.
                 let clock = max(lastClock, fix.time.since(origin))
-                lastClock = clock
                 pacer?.wait(until: clock)
+                // The GPS is lost, as live, after a while without a position (no-fix epochs or none at all).
+                let lostAt = lastPosition.map { $0 + .seconds(options.gpsLostAfterSeconds) }
+                if let lostAt, !lost, clock > lostAt {
+                    lost = true
+                    for event in runner.gpsLost(at: max(lastClock, lostAt)) { try onEvent(event) }
+                }
+                lastClock = clock
+                if fix.hasPosition {
+                    if lost {
+                        lost = false
+                        for event in runner.gpsBack(at: clock) { try onEvent(event) }
+                    }
+                    lastPosition = clock
+                }
                 for event in runner.ingest(fix, at: clock) { try onEvent(event) }
                 let state = runner.engine.state
                 if state == .completed || state == .stopped { throw Done() }
