@@ -68,7 +68,7 @@ struct GapReckoningTests {
         let records = runner.engine.records
         try #require(records.count == 4)
         #expect(abs(records[1].distanceMetres - 126) < 126 * 0.03, "walk \(records[1].distanceMetres) m")
-        // At the first run's pace (3 m/s), not the walking pace the gap began with: 90 m, not 42.
+        // At the first run's pace (3 m/s), not the walking pace the gap began with: 90 m, not about 41.
         #expect(abs(records[2].distanceMetres - 90) < 90 * 0.05, "short run \(records[2].distanceMetres) m")
         // The reckoning only shares the distance out: the total is the telemetry's, counted once.
         let total = records.reduce(0) { $0 + $1.distanceMetres }
