@@ -11,11 +11,7 @@ public struct SettingsFile {
 
     /// Reads the settings; a missing file means none are set. Errors name the file, line and column.
     public func load() throws -> UserSettings {
-        guard FileManager.default.fileExists(atPath: url.path) else { return UserSettings() }
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
-        }
+        guard let text = try ConfigDirectory.text(of: url) else { return UserSettings() }
         do { return try UserSettings(parsing: text) } catch {
             throw ConfigFileAtPath(path: url.path, error: error)
         }

@@ -11,6 +11,14 @@ public enum ConfigDirectory {
         let home = environment["HOME"] ?? NSHomeDirectory()
         return URL(fileURLWithPath: home).appendingPathComponent(".config/runwalk")
     }
+
+    /// A config file's text; nil when there is no such file. An unreadable one is an input error naming it.
+    static func text(of url: URL) throws -> String? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        do { return try String(contentsOf: url, encoding: .utf8) } catch {
+            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
+        }
+    }
 }
 
 /// The user's named workouts on disk (`workouts.txt` in the config folder).
@@ -23,11 +31,7 @@ public struct WorkoutLibraryFile {
 
     /// Reads the library; a missing file is an empty library. Errors name the file, line and column.
     public func load() throws -> WorkoutLibrary {
-        guard FileManager.default.fileExists(atPath: url.path) else { return WorkoutLibrary() }
-        let text: String
-        do { text = try String(contentsOf: url, encoding: .utf8) } catch {
-            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
-        }
+        guard let text = try ConfigDirectory.text(of: url) else { return WorkoutLibrary() }
         return WorkoutLibrary(userEntries: try Self.entries(in: text, path: url.path))
     }
 
