@@ -142,6 +142,7 @@ enum AccuracyBenchmark {
             guard kv.count == 2, let v = Double(kv[1]) else { continue }
             switch kv[0] {
             case "tau": settings.paceTimeConstantSeconds = v
+            case "pref": settings.paceReferenceNoiseFraction = v
             case "q": settings.accelerationSpectralDensity = v
             case "tc": settings.positionCorrelationSeconds = v
             case "uere": settings.userRangeErrorMetres = v

@@ -13,7 +13,7 @@ public struct TelemetryUpdate: Sendable, Equatable {
     public var distanceMetres: Double
     /// Filtered speed, metres per second (zero while standing).
     public var speedMetresPerSecond: Double?
-    /// Current pace (EMA), seconds per kilometre; nil while standing.
+    /// Current pace (`PaceFilter`), seconds per kilometre; nil while standing.
     public var paceSecondsPerKm: Double?
     /// The estimated position.
     public var latitude: Double?
@@ -35,7 +35,10 @@ public struct TelemetryUpdate: Sendable, Equatable {
 public struct Telemetry: Sendable {
     public let settings: TelemetrySettings
     public private(set) var distanceMetres = 0.0
-    public private(set) var pace: PaceEMA
+    public private(set) var pace: PaceFilter
+    /// The gap bridge's speed before a gap: an EMA with the pace's time constant, longer than
+    /// the adaptive pace's at 10 Hz (a gap wants the mean speed, not the latest).
+    private var bridgeSpeed: PaceEMA
     /// Whether the receiver is taken to stand still.
     public private(set) var stationary = true
     /// The filter (nil before the first fix with a position).
@@ -55,7 +58,10 @@ public struct Telemetry: Sendable {
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.settings = settings
-        pace = PaceEMA(timeConstantSeconds: settings.paceTimeConstantSeconds)
+        pace = PaceFilter(timeConstantSeconds: settings.paceTimeConstantSeconds,
+                          initialSpeedSigma: settings.dopplerSpeedSigma)
+        pace.referenceNoiseFraction = settings.paceReferenceNoiseFraction
+        bridgeSpeed = PaceEMA(timeConstantSeconds: settings.paceTimeConstantSeconds)
     }
 
     /// Feeds one epoch's fix.
@@ -103,7 +109,8 @@ public struct Telemetry: Sendable {
         if settings.keepsSmootherHistory {
             history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary)
         }
-        pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
+        pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds), measured: doppler != nil)
+        bridgeSpeed.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
         update.distanceMetres = distanceMetres
         update.stationary = stationary
         return fill(update, plane: plane, fix: fix)
@@ -116,10 +123,10 @@ public struct Telemetry: Sendable {
                                             doppler: Bool) -> Double {
         var increment = dt * (lastSpeed + startSpeed) / 2
         if dt > settings.gapSeconds {
-            // With Doppler, the smoothed (pace) speed before the gap is a better estimate than one
+            // With Doppler, the averaged speed before the gap is a better estimate than one
             // noisy sample, and the speed after it is refined later. Without Doppler the filter's
             // speed after the gap already carries the gap's displacement: take it as it is.
-            let before = lastSpeed == 0 || !doppler ? lastSpeed : (pace.speedMetresPerSecond ?? lastSpeed)
+            let before = lastSpeed == 0 || !doppler ? lastSpeed : (bridgeSpeed.speedMetresPerSecond ?? lastSpeed)
             let chord = ((filter.east - start.east) * (filter.east - start.east)
                 + (filter.north - start.north) * (filter.north - start.north)).squareRoot()
             let gap = GapBridge(durationSeconds: dt, speedBefore: before, speedAfter: startSpeed, chordMetres: chord,
