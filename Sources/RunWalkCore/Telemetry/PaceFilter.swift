@@ -10,14 +10,15 @@ import Darwin
 /// In steady state a random-walk speed filter is an EMA with the time constant
 /// τ_eff = √(N / (q·v²)), where N = σ²·dt is the speed noise density (m²/s; the same for a
 /// receiver at 1 Hz and at 10 Hz with the same physical noise) and q·v² the runner's own
-/// speed variability. q is chosen so that τ_eff equals `timeConstantSeconds` when the noise
-/// is `referenceNoiseFraction` of the speed per 1 s sample; so
-/// τ_eff = τ · (σ/v)·√(dt / 1 s) / referenceNoiseFraction: noisier speed is averaged for
-/// longer, a 10 Hz receiver or a faster runner (smaller σ/v) for less.
-/// N is estimated online from successive measured speeds (half the mean squared
-/// difference), starting from `initialSpeedSigma` per sample. A change of pace is followed
-/// as `PaceEMA` follows one: when the input stays far from the estimate on one side for
-/// `changeHoldSeconds`, the gain is at least that of an EMA with τ/3.
+/// speed variability. q is chosen so that τ_eff equals `timeConstantSeconds` (τ) when the
+/// noise is `referenceNoiseFraction` of the speed per 1 s sample, so
+/// τ_eff = τ · (σ/v)·√(dt / 1 s) / referenceNoiseFraction, at most `longestTimeConstantFactor`·τ:
+/// noisier speed is averaged for longer, a 10 Hz receiver or a faster runner (smaller σ/v)
+/// for less. N is estimated online from successive measured speeds (half the mean squared
+/// difference), starting from `initialSpeedSigma` per sample.
+/// A change of pace is followed as `PaceEMA` follows one: when the input stays far from the
+/// estimate on one side for `changeHoldSeconds`, the gain is at least that of an EMA with
+/// τ/3, so a walk → run step is followed in the same time whatever τ_eff was.
 /// Speeds that are not measurements (no Doppler: the position filter's own smoothed speed,
 /// whose errors are correlated and cannot be measured from differences) are averaged
 /// exactly as `PaceEMA` does, with τ.
@@ -29,7 +30,9 @@ public struct PaceFilter: Sendable {
     public private(set) var noiseDensity: Double?
     /// Speed noise, as a fraction of the speed per 1 s sample, at which the filter's time
     /// constant is `timeConstantSeconds`.
-    public var referenceNoiseFraction = 0.03
+    public var referenceNoiseFraction = 0.04
+    /// The time constant is at most this many times `timeConstantSeconds`.
+    public var longestTimeConstantFactor = 2.0
     /// The noise density is averaged over about this long, seconds.
     public var noiseAveragingSeconds = 30.0
     /// Speeds below this are not used to estimate the noise, metres per second.
@@ -68,7 +71,15 @@ public struct PaceFilter: Sendable {
     /// noise is known).
     public var effectiveTimeConstantSeconds: Double? {
         guard let noiseDensity, let speed = speedMetresPerSecond else { return nil }
-        return (noiseDensity / (relativeProcessDensity * max(speed, 0.5) * max(speed, 0.5))).squareRoot()
+        return (noiseDensity / processDensity(speed: speed, noiseDensity: noiseDensity)).squareRoot()
+    }
+
+    /// The speed's process noise density, m²/s³: the runner's variability at `speed`, raised
+    /// so that the time constant √(N / density) stays within the longest.
+    private func processDensity(speed: Double, noiseDensity: Double) -> Double {
+        let v = max(speed, 0.5)
+        let longest = longestTimeConstantFactor * timeConstantSeconds
+        return max(relativeProcessDensity * v * v, noiseDensity / (longest * longest))
     }
 
     /// Adds a speed sample taken at `time`; `measured` is true for a Doppler speed (white
@@ -102,7 +113,7 @@ public struct PaceFilter: Sendable {
         noiseDensity = density
         let measurementVariance = density / dt
         if variance <= 0 { variance = measurementVariance }
-        let predicted = variance + relativeProcessDensity * max(current, 0.5) * max(current, 0.5) * dt
+        let predicted = variance + processDensity(speed: current, noiseDensity: density) * dt
         var gain = predicted / (predicted + measurementVariance)
         var prior = predicted
         if following, followGain > gain {

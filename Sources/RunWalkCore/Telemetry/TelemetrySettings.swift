@@ -1,12 +1,13 @@
 /// Settings of the distance and pace estimation; the defaults hold from 1 Hz to 10 Hz.
 public struct TelemetrySettings: Sendable, Equatable {
     /// Time constant of the live pace, seconds: exactly that without Doppler; with Doppler
-    /// the time constant at a speed noise of `paceReferenceNoiseFraction` of the speed per
-    /// 1 s sample, and √(noise density / reference) times it otherwise (see `PaceFilter`).
+    /// it is the time constant at a speed noise of `paceReferenceNoiseFraction` of the speed
+    /// per 1 s sample, scaled by the measured noise (σ/v)·√dt over that, at most twice it
+    /// (see `PaceFilter`). A detected change of pace is followed with a third of it.
     public var paceTimeConstantSeconds: Double = 5
     /// Speed noise (fraction of the speed per 1 s sample) at which the pace's time constant
     /// is `paceTimeConstantSeconds`.
-    public var paceReferenceNoiseFraction: Double = 0.03
+    public var paceReferenceNoiseFraction: Double = 0.04
     /// Doppler speeds above this are discarded as nonsense, metres per second.
     public var maximumSpeed: Double = 12
     /// User-equivalent range error, metres: HDOP × this is the position sigma when the
