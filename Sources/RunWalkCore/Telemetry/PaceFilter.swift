@@ -25,6 +25,7 @@ import Darwin
 public struct PaceFilter: Sendable {
     /// The reference time constant, seconds (the user's setting).
     public let timeConstantSeconds: Double
+    /// The estimated speed, metres per second (nil before the first sample).
     public private(set) var speedMetresPerSecond: Double?
     /// Estimated speed noise density, m²/s (nil before the second measured sample).
     public private(set) var noiseDensity: Double?
