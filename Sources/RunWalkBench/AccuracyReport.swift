@@ -5,7 +5,7 @@ import RunWalkCore
 struct PaceFigures {
     var steadyReadings = 0
     var steadyWithin3Percent = 0
-    /// Readings within 3 % of the same EMA run over the true speed (noise only, no lag).
+    /// Readings within 3 % of a fixed-τ EMA run over the true speed (what a 5 s EMA of a perfect speed would read).
     var steadyWithin3PercentOfSmoothed = 0
     var steps = 0
     /// Worst time to 90 % of a walk→run pace change, in time constants.
@@ -111,7 +111,7 @@ extension AccuracyBenchmark {
         }
         lines += [
             "",
-            "Live pace (EMA, τ = \(rows.first.map { f($0.tau, 0) } ?? "-") s): steady-phase readings within ±3 % of the true pace, and of the same EMA run over the true speed;",
+            "Live pace (noise-adaptive, reference τ = \(rows.first.map { f($0.tau, 0) } ?? "-") s): steady-phase readings within ±3 % of the true pace, and of a fixed-τ EMA run over the true speed;",
             "walk→run: time until the live speed reaches 90 % of the new true speed (in τ), and overshoot above the fastest true speed so far (% of the new speed)",
             "",
             "| track | steady readings | within ±3 % of true | within ±3 % of EMA(true) | walk→run steps | worst time to 90 % (τ) | worst overshoot % |",

@@ -17,7 +17,7 @@ import Darwin
 /// for less. N is estimated online from successive measured speeds (half the mean squared
 /// difference), starting from `initialSpeedSigma` per sample.
 /// A change of pace is followed as `PaceEMA` follows one: when the input stays far from the
-/// estimate on one side for `changeHoldSeconds`, the gain is at least that of an EMA with
+/// estimate on one side for `PaceChangeDetector.holdSeconds`, the gain is at least that of an EMA with
 /// τ/3, so a walk → run step is followed in the same time whatever τ_eff was.
 /// Speeds that are not measurements (no Doppler: the position filter's own smoothed speed,
 /// whose errors are correlated and cannot be measured from differences) are averaged
@@ -38,20 +38,14 @@ public struct PaceFilter: Sendable {
     public var noiseAveragingSeconds = 30.0
     /// Speeds below this are not used to estimate the noise, metres per second.
     public var movingSpeed = 0.3
-    /// A difference counts as a change above this many metres per second…
-    public var changeThresholdMetresPerSecond = 0.4
-    /// …and above this fraction of the estimate.
-    public var changeThresholdFraction = 0.15
-    /// How long a difference must last to be a change, seconds.
-    public var changeHoldSeconds = 1.5
+    /// Tells a change of pace from noise (as `PaceEMA` does).
+    public var change = PaceChangeDetector()
     private let initialSpeedSigma: Double
     /// Variance of the speed estimate, m²/s².
     private var variance = 0.0
     private var lastTime: Duration?
     /// The previous sample when it was a measured speed.
     private var lastMeasured: Double?
-    /// Seconds the input has been far above (positive) or below (negative) the estimate.
-    private var farSeconds = 0.0
 
     /// A filter with reference time constant `timeConstantSeconds` and a prior speed noise of
     /// `initialSpeedSigma` metres per second per sample.
@@ -61,7 +55,7 @@ public struct PaceFilter: Sendable {
     }
 
     /// Whether the estimate is following a detected change of pace.
-    public var following: Bool { abs(farSeconds) >= changeHoldSeconds }
+    public var following: Bool { change.following }
 
     /// Relative process noise, 1/s: the runner's speed wanders by √(q·t) of itself.
     private var relativeProcessDensity: Double {
@@ -97,7 +91,7 @@ public struct PaceFilter: Sendable {
         let previous = lastMeasured
         lastMeasured = measured ? speed : nil
         let difference = speed - current
-        trackChange(difference, current: current, dt: dt)
+        change.observe(difference, current: current, dt: dt)
         guard dt > 0 else { return }
         let followGain = 1 - exp(-dt / (timeConstantSeconds / 3))
         guard measured else {
@@ -125,21 +119,6 @@ public struct PaceFilter: Sendable {
         variance = (1 - gain) * prior
     }
 
-    /// Counts how long the input has stayed far from the estimate on one side.
-    private mutating func trackChange(_ difference: Double, current: Double, dt: Double) {
-        let far = abs(difference) > max(changeThresholdMetresPerSecond, changeThresholdFraction * current)
-        if !far {
-            farSeconds = 0
-        } else if (difference > 0) == (farSeconds >= 0) {
-            farSeconds += difference > 0 ? dt : -dt
-        } else {
-            farSeconds = difference > 0 ? dt : -dt
-        }
-    }
-
     /// Seconds per kilometre, nil while (nearly) standing.
-    public var paceSecondsPerKm: Double? {
-        guard let speed = speedMetresPerSecond, speed >= 0.3 else { return nil }
-        return 1000 / speed
-    }
+    public var paceSecondsPerKm: Double? { PaceChangeDetector.pace(speedMetresPerSecond) }
 }
