@@ -148,6 +148,10 @@ enum AccuracyBenchmark {
             case "uere": settings.userRangeErrorMetres = v
             case "course": settings.courseSigmaFloorDegrees = v
             case "dop": settings.dopplerSpeedSigma = v
+            case "bias": settings.smootherModelsPositionBias = v > 0
+            case "btau": settings.positionBiasCorrelationSeconds = v
+            case "bfrac": settings.positionBiasVarianceFraction = v
+            case "wtc": settings.positionWhiteCorrelationSeconds = v
             default: break
             }
         }
@@ -205,6 +209,9 @@ enum AccuracyBenchmark {
         }
         var smoothedSeries = Series()
         for (t, d) in telemetry.smoothedDistanceSeries() { smoothedSeries.add(t, d) }
+        if ProcessInfo.processInfo.environment["RUNWALK_DEBUG_SERIES"] == "all" {
+            for (t, d) in zip(smoothedSeries.times, smoothedSeries.distances) { print("A", path, t, d, ours.value(at: t)) }
+        }
         if ProcessInfo.processInfo.environment["RUNWALK_DEBUG_SERIES"] == path {
             for (t, d) in zip(smoothedSeries.times, smoothedSeries.distances) { print("S", t, d, ours.value(at: t)) }
         }

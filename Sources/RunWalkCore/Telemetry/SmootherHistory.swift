@@ -7,6 +7,7 @@ public struct SmootherHistory: Sendable {
         var predicted: ConstantVelocityFilter
         var filtered: ConstantVelocityFilter
         var stationary: Bool
+        var observation: FixObservation
     }
 
     private var steps: [Step] = []
@@ -18,9 +19,30 @@ public struct SmootherHistory: Sendable {
     /// Seconds since the first fix of every step.
     public var times: [Double] { steps.map(\.time) }
 
-    mutating func append(time: Double, predicted: ConstantVelocityFilter, filtered: ConstantVelocityFilter, stationary: Bool) {
+    mutating func append(time: Double, predicted: ConstantVelocityFilter, filtered: ConstantVelocityFilter, stationary: Bool,
+                         observation: FixObservation) {
         let dt = steps.last.map { time - $0.time } ?? 0
-        steps.append(Step(time: time, dt: dt, predicted: predicted, filtered: filtered, stationary: stationary))
+        steps.append(Step(time: time, dt: dt, predicted: predicted, filtered: filtered, stationary: stationary,
+                          observation: observation))
+    }
+
+    /// The Doppler speed's noise estimated from the stored readings (`PositionBiasSmoother`).
+    func dopplerSigmaEstimate() -> Double? {
+        PositionBiasSmoother.dopplerSigmaEstimate(times: steps.map(\.time), observations: steps.map(\.observation),
+                                                  stationary: steps.map(\.stationary))
+    }
+
+    /// Smoothed (east, north, vEast, vNorth) and position variance at every step with the
+    /// receiver's position bias modelled; nil when the settings do not ask for it or the run
+    /// has no Doppler (without a white speed to carry the short term the model only loses).
+    func biasSmoothedStates(settings: TelemetrySettings) -> [PositionBiasSmoother.Smoothed]? {
+        guard settings.smootherModelsPositionBias, let first = steps.first,
+              steps.contains(where: { $0.observation.dopplerSpeed != nil }) else { return nil }
+        let sigma = dopplerSigmaEstimate().map { max(0.02, $0) } ?? settings.dopplerSpeedSigma
+        let velocity = (first.filtered.velocityEast, first.filtered.velocityNorth, first.filtered.covariance[2, 2])
+        return PositionBiasSmoother(settings: settings, dopplerSigma: sigma).smooth(
+            times: steps.map(\.time), observations: steps.map(\.observation), stationary: steps.map(\.stationary),
+            initialVelocity: velocity)
     }
 
     /// Smoothed (east, north, vEast, vNorth) at every step.
@@ -46,7 +68,12 @@ public struct SmootherHistory: Sendable {
 
     /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
     func smoothedCumulativeDistance(settings: TelemetrySettings) -> [Double] {
-        let states = smoothedStates()
+        var states = smoothedStates()
+        var positionVariances = steps.map { $0.filtered.covariance[0, 0] }
+        if let biased = biasSmoothedStates(settings: settings) {
+            states = biased.map { SIMD4($0.east, $0.north, $0.velocityEast, $0.velocityNorth) }
+            positionVariances = biased.map(\.positionVariance)
+        }
         let speeds = states.indices.map { k -> Double in
             let s = states[k]
             return steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
@@ -59,7 +86,7 @@ public struct SmootherHistory: Sendable {
             if dt > settings.gapSeconds {
                 let p = states[k - 1]
                 let chord = ((s[0] - p[0]) * (s[0] - p[0]) + (s[1] - p[1]) * (s[1] - p[1])).squareRoot()
-                let variance = steps[k - 1].filtered.covariance[0, 0] + steps[k].filtered.covariance[0, 0]
+                let variance = positionVariances[k - 1] + positionVariances[k]
                 // One smoothed speed at each edge is as noisy as one Doppler sample: average the
                 // moving stretch on each side, as the live bridge does once it has seen it.
                 let before = speeds[k - 1] == 0 ? 0 : meanSpeed(speeds, from: k - 1, step: -1, settings: settings)

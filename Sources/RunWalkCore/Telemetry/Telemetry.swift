@@ -55,6 +55,8 @@ public struct Telemetry: Sendable {
     private var openGap: GapBridge?
     private var candidate: (time: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?)?
     private var owedMetres = 0.0
+    /// Whether the last position relocked the filter (for the smoother's history).
+    private var relocked = false
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.settings = settings
@@ -107,7 +109,10 @@ public struct Telemetry: Sendable {
         distanceMetres += increment
         lastSpeed = startSpeed
         if settings.keepsSmootherHistory {
-            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary)
+            let observation = FixObservation(east: p.east, north: p.north, varianceEast: variance.0, varianceNorth: variance.1,
+                                             positionUsed: update.accepted, relocked: relocked, dopplerSpeed: doppler,
+                                             courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
+            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary, observation: observation)
         }
         pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds), measured: doppler != nil)
         bridgeSpeed.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
@@ -204,7 +209,10 @@ public struct Telemetry: Sendable {
         lastDoppler = doppler
         lastSpeed = stationary ? 0 : filter.speed
         if settings.keepsSmootherHistory {
-            history.append(time: t, predicted: filter, filtered: filter, stationary: stationary)
+            let observation = FixObservation(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1,
+                                             positionUsed: true, relocked: false, dopplerSpeed: doppler,
+                                             courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
+            history.append(time: t, predicted: filter, filtered: filter, stationary: stationary, observation: observation)
         }
     }
 
@@ -229,12 +237,14 @@ public struct Telemetry: Sendable {
     private mutating func applyPosition(_ filter: inout ConstantVelocityFilter, east: Double, north: Double,
                                         variance: (Double, Double), dt: Double) -> Bool {
         let d2 = filter.positionMahalanobisSquared(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1)
+        relocked = false
         if d2 > settings.positionGateChiSquare {
             rejectedInARow.append((east, north))
             guard rejectedInARow.count >= settings.relockAfterRejections, rejectedAgree(variance: variance) else { return false }
             // The gated fixes agree with each other: the filter lost track, not the receiver.
             filter.resetPosition(east: east, north: north, variance: max(variance.0, variance.1))
             rejectedInARow.removeAll()
+            relocked = true
             return true
         }
         rejectedInARow.removeAll()

@@ -39,6 +39,17 @@ public struct TelemetrySettings: Sendable, Equatable {
     public var movingSpeedWithoutDoppler: Double = 0.8
     /// A longer interval between used fixes is a gap, seconds.
     public var gapSeconds: Double = 2.5
+    /// With Doppler, the offline smoother models the receiver's position error as what it is, a
+    /// slowly wandering bias (Gauss–Markov) plus a little white jitter (`PositionBiasSmoother`);
+    /// off, positions are white with the variance inflated by `positionCorrelationSeconds`.
+    public var smootherModelsPositionBias = false
+    /// Correlation time of that bias, seconds (receivers: typically 30–100 s).
+    public var positionBiasCorrelationSeconds: Double = 60
+    /// The share of a fix's reported variance that is the bias; the rest is white jitter.
+    public var positionBiasVarianceFraction: Double = 0.9
+    /// The bias smoother takes the white jitter as independent only this far apart, seconds
+    /// (receivers filter their output; 10 fixes a second are not 10 independent ones).
+    public var positionWhiteCorrelationSeconds: Double = 1
     /// Keep the filter history so the summary can report an RTS-smoothed distance.
     public var keepsSmootherHistory: Bool = true
 
