@@ -29,10 +29,10 @@ struct TelemetrySampleTrackTests {
     }
 
     /// The telemetry after every fix of the track over [0, duration].
-    static func telemetry(_ name: String, durationSeconds: Double) throws -> Telemetry {
+    static func telemetry(_ name: String, durationSeconds: Double, settings: TelemetrySettings = TelemetrySettings()) throws -> Telemetry {
         let text = try String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)
         var decoder = NMEADecoder()
-        var telemetry = Telemetry()
+        var telemetry = Telemetry(settings: settings)
         var origin: UTCTime?
         var fixes: [Fix] = []
         for line in text.split(whereSeparator: \.isNewline) { fixes += decoder.feed(line: line).fixes }
@@ -49,11 +49,24 @@ struct TelemetrySampleTrackTests {
           .enabled(if: present, "SampleTracks/ is not beside Tests/"),
           arguments: [("city-stopgo", 2700.0, 1.5), ("track-loop", 1800.0, 0.5)])
     func smoothedSplits(name: String, seconds: Double, toleranceSeconds: Double) throws {
+        try Self.expectSmoothedSplits(name: name, seconds: seconds, toleranceSeconds: toleranceSeconds, settings: TelemetrySettings())
+    }
+
+    @Test("with the position-bias model the offline smoother's km splits are near the truth's too",
+          .enabled(if: present, "SampleTracks/ is not beside Tests/"),
+          arguments: [("city-stopgo", 2700.0, 1.5), ("track-loop", 1800.0, 1.0)])
+    func biasModelSplits(name: String, seconds: Double, toleranceSeconds: Double) throws {
+        var settings = TelemetrySettings()
+        settings.smootherModelsPositionBias = true
+        try Self.expectSmoothedSplits(name: name, seconds: seconds, toleranceSeconds: toleranceSeconds, settings: settings)
+    }
+
+    static func expectSmoothedSplits(name: String, seconds: Double, toleranceSeconds: Double, settings: TelemetrySettings) throws {
         let data = try Data(contentsOf: Self.folder.appendingPathComponent(name + ".truth.json"))
         let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let truth = (json["splits_km"] as? [[String: Any]] ?? []).compactMap { $0["elapsed_s"] as? Double }
         try #require(!truth.isEmpty)
-        let series = try Self.telemetry(name + ".nmea", durationSeconds: seconds).smoothedDistanceSeries()
+        let series = try Self.telemetry(name + ".nmea", durationSeconds: seconds, settings: settings).smoothedDistanceSeries()
         var tracker = SplitTracker()
         for (t, d) in series { _ = tracker.add(elapsedSeconds: t, distanceMetres: d) }
         try #require(tracker.splits.count >= truth.count)
