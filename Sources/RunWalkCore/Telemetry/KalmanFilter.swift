@@ -5,7 +5,9 @@ import Darwin
 #endif
 
 /// A 4×4 matrix of doubles stored by rows (the filter's covariance and transition).
-public struct Matrix4: Sendable, Equatable {
+public struct Matrix4: Sendable, Equatable, SquareMatrix {
+    static let order = 4
+    static var identity: Matrix4 { diagonal(SIMD4(repeating: 1)) }
     public var rows: (SIMD4<Double>, SIMD4<Double>, SIMD4<Double>, SIMD4<Double>)
 
     public init(_ r0: SIMD4<Double>, _ r1: SIMD4<Double>, _ r2: SIMD4<Double>, _ r3: SIMD4<Double>) {
@@ -88,30 +90,7 @@ public struct Matrix4: Sendable, Equatable {
     }
 
     /// The inverse, or nil when singular (Gauss–Jordan with partial pivoting).
-    public var inverse: Matrix4? {
-        var a = self
-        var inv = Matrix4.diagonal(SIMD4(repeating: 1))
-        for c in 0..<4 {
-            var pivot = c
-            for r in (c + 1)..<4 where abs(a[r, c]) > abs(a[pivot, c]) { pivot = r }
-            guard abs(a[pivot, c]) > 1e-300 else { return nil }
-            if pivot != c {
-                let t = a[c]; a[c] = a[pivot]; a[pivot] = t
-                let u = inv[c]; inv[c] = inv[pivot]; inv[pivot] = u
-            }
-            let scale = 1 / a[c, c]
-            a[c] *= scale
-            inv[c] *= scale
-            for r in 0..<4 where r != c {
-                let f = a[r, c]
-                if f != 0 {
-                    a[r] -= f * a[c]
-                    inv[r] -= f * inv[c]
-                }
-            }
-        }
-        return inv
-    }
+    public var inverse: Matrix4? { gaussJordanInverse }
 }
 
 /// A constant-velocity Kalman filter on a local east/north plane.

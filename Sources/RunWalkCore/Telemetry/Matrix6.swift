@@ -9,7 +9,8 @@ typealias Vector6 = SIMD8<Double>
 
 /// A 6×6 matrix of doubles stored by rows, each row a `SIMD8` whose last two lanes are zero
 /// (the offline smoother's covariance and transition).
-struct Matrix6: Sendable, Equatable {
+struct Matrix6: Sendable, Equatable, SquareMatrix {
+    static let order = 6
     private var r0, r1, r2, r3, r4, r5: Vector6
 
     init(rows: [Vector6]) {
@@ -107,28 +108,5 @@ struct Matrix6: Sendable, Equatable {
     }
 
     /// The inverse, or nil when singular (Gauss–Jordan with partial pivoting).
-    var inverse: Matrix6? {
-        var a = self
-        var inv = Matrix6.identity
-        for c in 0..<6 {
-            var pivot = c
-            for r in (c + 1)..<6 where abs(a[r, c]) > abs(a[pivot, c]) { pivot = r }
-            guard abs(a[pivot, c]) > 1e-300 else { return nil }
-            if pivot != c {
-                let t = a[c]; a[c] = a[pivot]; a[pivot] = t
-                let u = inv[c]; inv[c] = inv[pivot]; inv[pivot] = u
-            }
-            let scale = 1 / a[c, c]
-            a[c] *= scale
-            inv[c] *= scale
-            for r in 0..<6 where r != c {
-                let f = a[r, c]
-                if f != 0 {
-                    a[r] -= f * a[c]
-                    inv[r] -= f * inv[c]
-                }
-            }
-        }
-        return inv
-    }
+    var inverse: Matrix6? { gaussJordanInverse }
 }
