@@ -81,12 +81,13 @@ struct RunCommandGPSDTests {
     func gpsfakeMatchesReplay() throws {
         let track = "SampleTracks/track-loop.nmea"
         let port = FreePort.loopback()
-        // 10 sentences an epoch, 0.2 ms apart: the 30-minute track passes in a few seconds. gpsfake
-        // (-n) feeds gpsd from its start, so a preamble of fix-free $GPTXT lines (3 s of them) lets
-        // `runwalk run` connect, even on a loaded machine, before the first fix goes by.
+        // 10 sentences an epoch, 0.2 ms apart: the 30-minute track passes in a few seconds. gpsd
+        // opens the fake receiver only when `runwalk run` watches, and gpsfake stalls on the full pty
+        // until then, so however late runwalk connects on a loaded machine, only part of the preamble
+        // of fix-free $GPTXT lines (about 670 kB, far more than a pty holds) goes by unread.
         let padded = try GPSDHarness.paddedTrack(Repository.sampleTrack("track-loop.nmea"), seconds: 3, cycleSeconds: 0.0002)
         defer { try? FileManager.default.removeItem(at: padded) }
-        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.0002)
+        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.0002, waitForClient: true)
         defer { fake.stop() }
         let run = try RunCommandTests.start([RunCommandTests.loopWorkout, "--gps", "gpsd://127.0.0.1:\(port)", "--clock", "track", "--json"])
         defer { run.stop() }

@@ -28,9 +28,11 @@ public enum GPSDHarness {
         return url
     }
 
-    /// Starts `gpsfake -1 -n -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
-    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> GPSFake {
-        let fake = try ChildProcess(gpsfakePath, ["-1", "-n", "-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
+    /// Starts `gpsfake -1 [-n] -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
+    /// With `waitForClient`, gpsd opens the fake receiver only when a client watches (no `-n`).
+    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double, waitForClient: Bool = false) throws -> GPSFake {
+        let fake = try ChildProcess(gpsfakePath, ["-1"] + (waitForClient ? [] : ["-n"])
+                                    + ["-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
         try waitListening(port, process: fake)
         return GPSFake(fake: fake, daemonPID: childPIDs(of: fake.pid, named: "gpsd").first)
     }
