@@ -87,7 +87,7 @@ struct RunCommandGPSDTests {
         // of fix-free $GPTXT lines (about 670 kB, far more than a pty holds) goes by unread.
         let padded = try GPSDHarness.paddedTrack(Repository.sampleTrack("track-loop.nmea"), seconds: 3, cycleSeconds: 0.0002)
         defer { try? FileManager.default.removeItem(at: padded) }
-        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.0002, waitForClient: true)
+        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.0002)
         defer { fake.stop() }
         let run = try RunCommandTests.start([RunCommandTests.loopWorkout, "--gps", "gpsd://127.0.0.1:\(port)", "--clock", "track", "--json"])
         defer { run.stop() }

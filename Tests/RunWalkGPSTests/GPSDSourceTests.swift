@@ -15,7 +15,7 @@ struct GPSDSourceTests {
         // 2 sentences per epoch, 10 ms apart, after 3 s of fix-free preamble.
         let padded = try GPSDHarness.paddedTrack(track, seconds: 3, cycleSeconds: 0.01)
         defer { try? FileManager.default.removeItem(at: padded) }
-        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.01, waitForClient: true)
+        let fake = try GPSDHarness.startGPSFake(port: port, track: padded.path, cycleSeconds: 0.01)
         defer { fake.stop() }
         let collector = SourceCollector()
         let last = try #require(expected.last).time

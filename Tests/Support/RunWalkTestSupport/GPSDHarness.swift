@@ -28,11 +28,11 @@ public enum GPSDHarness {
         return url
     }
 
-    /// Starts `gpsfake -1 [-n] -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens.
-    /// With `waitForClient`, gpsd opens the fake receiver only when a client watches (no `-n`).
-    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double, waitForClient: Bool = false) throws -> GPSFake {
-        let fake = try ChildProcess(gpsfakePath, ["-1"] + (waitForClient ? [] : ["-n"])
-                                    + ["-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
+    /// Starts `gpsfake -1 -c CYCLE -W 1 -P PORT TRACK` and waits until its gpsd listens. Without
+    /// `-n`, gpsd opens the fake receiver only when a client watches, and gpsfake stalls on the
+    /// full pty until then: a client that connects late misses a bounded stretch, not the track.
+    public static func startGPSFake(port: UInt16, track: String, cycleSeconds: Double) throws -> GPSFake {
+        let fake = try ChildProcess(gpsfakePath, ["-1", "-c", String(cycleSeconds), "-W", "1", "-P", String(port), track])
         try waitListening(port, process: fake)
         return GPSFake(fake: fake, daemonPID: childPIDs(of: fake.pid, named: "gpsd").first)
     }
