@@ -68,7 +68,7 @@ public struct SessionRunner: Sendable {
         if update.accepted { lastMovingClock = seconds }
         lastUpdate = update
         if running, update.accepted {
-            lastUsedFix = (seconds, update.paceSecondsPerKm.map { 1000 / $0 } ?? 0)
+            lastUsedFix = (seconds, Self.paceSpeed(update))
         }
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
         let phaseAtFix = engine.phaseIndex
@@ -215,6 +215,11 @@ public struct SessionRunner: Sendable {
         return events
     }
 
+    /// The runner's current (pace) speed in an update, metres per second; 0 while standing.
+    private static func paceSpeed(_ update: TelemetryUpdate?) -> Double {
+        update?.paceSecondsPerKm.map { 1000 / $0 } ?? 0
+    }
+
     /// How long before the closing cue must start it is placed: fixes come at least once a second.
     static let closingLeadSeconds = 1.5
 
@@ -224,7 +229,7 @@ public struct SessionRunner: Sendable {
     private mutating func planClosing(at seconds: Double) -> [SessionEvent] {
         guard engine.state == .active, let index = engine.phaseIndex, index == workout.phases.count - 1,
               !planner.closed else { return [] }
-        let speed = lastUpdate?.paceSecondsPerKm.map { 1000 / $0 } ?? 0
+        let speed = Self.paceSpeed(lastUpdate)
         let end: Double, distanceAtEnd: Double
         switch workout.phases[index].target {
         case .duration:

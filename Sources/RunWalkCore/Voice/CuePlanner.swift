@@ -29,6 +29,8 @@ public struct CuePlanner: Sendable {
     private var runsFinished = 0
     /// The closing cue is placed: nothing but the runner's own pause and resume follows it.
     public private(set) var closed = false
+    /// The closing cue's spoken length when last measured, seconds.
+    private var closingLengthSeconds: Double?
 
     public init(workout: Workout, language: Language = .en, units: Units = .metric,
                 enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
@@ -126,12 +128,19 @@ public struct CuePlanner: Sendable {
     public mutating func closing(endingAt endSeconds: Double, nowSeconds: Double, distanceMetres: Double,
                                  durationSeconds: Double, leadSeconds: Double) -> [Cue] {
         guard !closed, enabled.contains(.complete) else { return [] }
+        // Decided before the last countdown would begin, so that none of it is said.
+        func decisionSeconds(length: Double) -> Double {
+            min(endSeconds - length, endSeconds - Double(countdownSeconds)) - leadSeconds
+        }
+        // Its length barely changes with its numbers: once known, it is measured (synthesised)
+        // again only near the moment of decision, not at every fix of the last phase.
+        if let known = closingLengthSeconds, nowSeconds < decisionSeconds(length: known) - 1 { return [] }
         let text = completionText(distanceMetres: distanceMetres, durationSeconds: durationSeconds)
         let length = timing.measure(text, language: language).durationSeconds
-        let start = endSeconds - length
-        // Decided before the last countdown would begin, so that none of it is said.
-        guard nowSeconds >= min(start, endSeconds - Double(countdownSeconds)) - leadSeconds else { return [] }
-        let said = prompt(text, at: max(start, nowSeconds), kind: .complete, staleAfter: .infinity)
+        closingLengthSeconds = length
+        guard nowSeconds >= decisionSeconds(length: length) else { return [] }
+        let said = prompt(text, at: max(endSeconds - length, nowSeconds), kind: .complete, staleAfter: .infinity,
+                          durationSeconds: length)
         close(if: !said.isEmpty)
         return said
     }
@@ -165,10 +174,11 @@ public struct CuePlanner: Sendable {
         return queue.place(cue, staleAfterSeconds: 0)
     }
 
-    private mutating func prompt(_ text: String, at: Double, kind: CueKind, staleAfter: Double) -> [Cue] {
+    private mutating func prompt(_ text: String, at: Double, kind: CueKind, staleAfter: Double,
+                                 durationSeconds: Double? = nil) -> [Cue] {
         guard enabled.contains(kind), !closed || kind == .pauseResume else { return [] }
-        let measured = timing.measure(text, language: language)
-        let cue = Cue(atSeconds: at, text: text, kind: kind, anchorSeconds: at, durationSeconds: measured.durationSeconds)
+        let length = durationSeconds ?? timing.measure(text, language: language).durationSeconds
+        let cue = Cue(atSeconds: at, text: text, kind: kind, anchorSeconds: at, durationSeconds: length)
         return queue.place(cue, staleAfterSeconds: staleAfter)
     }
 
