@@ -68,11 +68,14 @@ public struct SmootherHistory: Sendable {
 
     /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
     func smoothedCumulativeDistance(settings: TelemetrySettings) -> [Double] {
-        var states = smoothedStates()
-        var positionVariances = steps.map { $0.filtered.covariance[0, 0] }
+        // One smoothing pass: the bias model's when asked for (and the run has Doppler), else RTS.
+        let states: [SIMD4<Double>], positionVariances: [Double]
         if let biased = biasSmoothedStates(settings: settings) {
             states = biased.map { SIMD4($0.east, $0.north, $0.velocityEast, $0.velocityNorth) }
             positionVariances = biased.map(\.positionVariance)
+        } else {
+            states = smoothedStates()
+            positionVariances = steps.map { $0.filtered.covariance[0, 0] }
         }
         let speeds = states.indices.map { k -> Double in
             let s = states[k]
