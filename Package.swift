@@ -16,6 +16,8 @@ let package = Package(
     targets: [
         // Pure logic: no I/O, no wall clock, no globals.
         .target(name: "RunWalkCore"),
+        // The one session loop: a location source, a clock and commands in; status and events out.
+        .target(name: "RunWalkRuntime", dependencies: ["RunWalkCore"]),
         // Files, standard streams and the replay pipeline around the core.
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
@@ -49,6 +51,7 @@ let package = Package(
             dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
+        .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),

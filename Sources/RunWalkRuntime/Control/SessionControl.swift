@@ -1,0 +1,65 @@
+import Foundation
+
+/// The one thing every front end holds: it sends commands to the running session and reads
+/// (or follows) its status.
+///
+/// The session loop consumes `commands` and calls `publish(_:)`; front ends call `send(_:)`,
+/// read `status` and `observe` changes. Thread-safe; observers are called on the publishing
+/// thread, so they must return quickly (hand work to their own queue or actor).
+public final class SessionControl: @unchecked Sendable {
+    /// Commands in the order they were sent; finished when the session ends.
+    public let commands: AsyncStream<SessionCommand>
+    private let continuation: AsyncStream<SessionCommand>.Continuation
+    private let lock = NSLock()
+    private var latest: SessionStatus?
+    private var observers: [Int: @Sendable (SessionStatus) -> Void] = [:]
+    private var nextObserver = 0
+    private var ended = false
+
+    public init() {
+        (commands, continuation) = AsyncStream<SessionCommand>.makeStream(bufferingPolicy: .unbounded)
+    }
+
+    /// Asks the session to do `command`; ignored once the session has ended.
+    public func send(_ command: SessionCommand) {
+        continuation.yield(command)
+    }
+
+    /// The latest status, nil before the session published one.
+    public var status: SessionStatus? { lock.withLock { latest } }
+
+    /// Whether the session has ended (its last status is final).
+    public var hasEnded: Bool { lock.withLock { ended } }
+
+    /// Calls `handler` with every status from now on (and at once with the latest, if any).
+    /// Returns a token for `removeObserver`.
+    @discardableResult
+    public func observe(_ handler: @escaping @Sendable (SessionStatus) -> Void) -> Int {
+        let (token, current): (Int, SessionStatus?) = lock.withLock {
+            nextObserver += 1
+            observers[nextObserver] = handler
+            return (nextObserver, latest)
+        }
+        if let current { handler(current) }
+        return token
+    }
+
+    public func removeObserver(_ token: Int) {
+        lock.withLock { _ = observers.removeValue(forKey: token) }
+    }
+
+    /// The session loop publishes a status (on every change, at least once a second).
+    public func publish(_ status: SessionStatus) {
+        let handlers: [@Sendable (SessionStatus) -> Void] = lock.withLock {
+            latest = status
+            return Array(observers.values)
+        }
+        for handler in handlers { handler(status) }
+    }
+
+    /// The session loop has ended: no more commands are taken.
+    public func finish() {
+        lock.withLock { ended = true }
+        continuation.finish()
+    }
+}
