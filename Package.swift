@@ -23,7 +23,7 @@ let package = Package(
         // libgps (gpsd's client library); imported only by RunWalkGPS.
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
-        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "CLibGPS"]),
+        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "CLibGPS"]),
         // Pure renderers: reports (HTML) and exports (GPX, TCX, FIT), GPX import; no I/O.
         .target(name: "RunWalkReport", dependencies: ["RunWalkCore"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
@@ -42,23 +42,24 @@ let package = Package(
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
+                "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
+            dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
-        .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore"]),
+        .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore", "RunWalkGPS"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
-        .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore"]),
+        .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
-        .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(
             name: "RunWalkStoreTests",
-            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
     ]

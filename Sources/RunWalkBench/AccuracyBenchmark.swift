@@ -115,7 +115,7 @@ enum AccuracyBenchmark {
         options.enabledCues = []
         tune(&options.telemetry)
         var paceReadings: [(Double, Double?)] = []
-        let result = try Replay(path: path, workout: workout, options: options).run { event in
+        let result = try BenchReplay.run(path: path, workout: workout, options: options) { event in
             if case .telemetry(let update, let clock) = event {
                 paceReadings.append((clock, update.paceSecondsPerKm))
             }
@@ -167,7 +167,7 @@ enum AccuracyBenchmark {
         tune(&options.telemetry)
         var trueDistance = [0.0]
         for i in truth.speed1Hz.indices.dropFirst() { trueDistance.append(trueDistance[i - 1] + (truth.speed1Hz[i - 1] + truth.speed1Hz[i]) / 2) }
-        _ = try Replay(path: folder + "/" + truth.name, workout: try Workout(parsing: truth.workout), options: options).run { event in
+        _ = try BenchReplay.run(path: folder + "/" + truth.name, workout: try Workout(parsing: truth.workout), options: options) { event in
             guard case .telemetry(let u, let t) = event else { return }
             let i = min(trueDistance.count - 1, Int(t))
             print(String(format: "%.1f %.2f %.2f %.3f %.3f %d %@ %.1f", t, u.distanceMetres, trueDistance[i], u.speedMetresPerSecond ?? -1,

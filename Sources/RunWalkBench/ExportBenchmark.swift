@@ -19,7 +19,7 @@ enum ExportBenchmark {
         }
         let workout = try Workout(parsing: spec)
         var points: [TrackPoint] = []
-        let result = try Replay(path: track, workout: workout).run { event in
+        let result = try BenchReplay.run(path: track, workout: workout) { event in
             if case .trackPoint(let point) = event { points.append(point) }
         }
         let session = RecordedSession(summary: result.summary, track: points)

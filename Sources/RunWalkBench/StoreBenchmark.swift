@@ -28,7 +28,7 @@ enum StoreBenchmark {
         }
         let parsed = try Workout(parsing: workout)
         var events: [SessionEvent] = []
-        let result = try Replay(path: track, workout: parsed).run { events.append($0) }
+        let result = try BenchReplay.run(path: track, workout: parsed) { events.append($0) }
         let fixes = result.summary.fixes.epochs
         let points = events.filter { if case .trackPoint = $0 { return true } else { return false } }.count
         print("store: \(track): \(fixes) fixes, \(points) track points, \(events.count) session events")

@@ -1,7 +1,9 @@
 import ArgumentParser
 import Foundation
 import RunWalkCore
+import RunWalkGPS
 import RunWalkIO
+import RunWalkRuntime
 import RunWalkStore
 
 struct ReplayCommand: ParsableCommand {
@@ -18,14 +20,12 @@ struct ReplayCommand: ParsableCommand {
     @Option(name: .long, help: "Replay speed: 1 is real time; omit for as fast as possible.")
     var speed: Double?
 
-    @OptionGroup var session: SessionArguments
+    @Option(name: .long, help: ArgumentHelp(
+        "Commands at moments of the track, e.g. \"pause@5:00,resume@6:30,skip@12:00\".",
+        discussion: "Times are from the workout's start on the track's clock (pauses included): SS, M:SS or H:MM:SS. Commands: pause, resume, toggle, skip, restart, stop."))
+    var control: String?
 
-    /// Records the session unless the track cannot be opened (then the replay fails before it starts).
-    private func startRecorder(workout: Workout, options: SessionOptions) throws -> SessionRecorder? {
-        if track != "-", !FileManager.default.isReadableFile(atPath: track) { return nil }
-        let source = "replay:" + (track == "-" ? "stdin" : URL(fileURLWithPath: track).standardizedFileURL.path)
-        return StoreAccess.recorder(workout: workout, options: options, source: source)
-    }
+    @OptionGroup var session: SessionArguments
 
     func validate() throws {
         try validateSpeed(speed)
@@ -34,25 +34,31 @@ struct ReplayCommand: ParsableCommand {
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
         let settings = try session.settings()
-        let voiceOutput = try session.voiceOutput(settings, speed: speed)
+        var script: [ScriptedCommand] = []
+        if let control {
+            do { script = try ScriptedCommand.parseList(control) } catch { throw UserFacingError.input(error.description) }
+        }
+        if track != "-" {
+            do { try NMEAFileSource.checkReadable(track) } catch { throw UserFacingError.input(error.description) }
+        }
+        let voiceOutput = try session.voiceOutput(settings, defaultVoice: "off", speed: speed)
         let options = session.sessionOptions(settings, voice: voiceOutput)
-        let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
-        let recorder = session.noRecord ? nil : try startRecorder(workout: parsed, options: options)
-        let result: Replay.Result
-        do {
-            result = try replay.run(diagnostics: DiagnosticLog(sink: { Terminal.warning($0) })) { event in
-                recorder?.record(event)
-                try voiceOutput.handle(event)
-            }
-        } catch {
-            // Keep what was recorded as an incomplete session rather than leave it for recovery.
-            recorder?.finishFromRecording(state: "incomplete")
-            if let error = error as? InputError { throw UserFacingError.input(error.description) }
-            throw error
+        let loop = SessionLoop.replaying(parsed, options: options, script: script, autoPause: session.autoPause(settings))
+        let source = "replay:" + (track == "-" ? "stdin" : URL(fileURLWithPath: track).standardizedFileURL.path)
+        let host = SessionHost(voice: voiceOutput, recorder: session.noRecord ? nil : {
+            StoreAccess.recorder(workout: parsed, options: options, source: source)
+        })
+        let control = SessionControl()
+        SignalStops.install(control)
+        let path = track, speed = self.speed
+        let hooks = host.hooks(message: { line in if line != "reading \(path)" { Terminal.warning(line) } })
+        let result = SessionHost.wait { await loop.replay(track: path, speed: speed, control: control, hooks: hooks) }
+        guard result.started else {
+            host.recorder?.finishFromRecording(state: .incomplete)
+            throw UserFacingError.input("\(track): not a track: no fixes found")
         }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
-        for line in result.diagnostics.closingLines() { Terminal.warning(line) }
-        try session.finish(result.summary, recorder: recorder)
+        try session.finish(result.summary, recorder: host.recorder)
     }
 }
 

@@ -4,15 +4,17 @@ import Foundation
 import RunWalkCore
 import RunWalkGPS
 import RunWalkIO
+import RunWalkRuntime
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run a workout live from a GPS: gpsd, a serial receiver, or an NMEA file.",
         discussion: """
-            Without a terminal (or with --json) it runs in line mode: one status line per second on \
-            standard error, the summary at the end. Ctrl-C (SIGINT) or SIGTERM stops the workout and \
-            prints the summary of what was done.
+            By default the workout waits for the first GPS fix, counts "3, 2, 1" and starts (--start now \
+            starts at once). Without a terminal (or with --json) it runs in line mode: a status line a \
+            second on standard error, the summary at the end. Ctrl-C (SIGINT) or SIGTERM stops the \
+            workout and prints the summary of what was done.
             """)
 
     enum ClockArgument: String, ExpressibleByArgument, CaseIterable { case monotonic, track }
@@ -31,8 +33,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "monotonic (live; the default) or track (the fixes' own times, as in replay; the default for file: without --speed).")
     var clock: ClockArgument?
 
-    @Option(name: .long, help: "now (the workout's timer starts at once) or fix (at the first GPS fix).")
-    var start: LiveStartPolicy = .now
+    @Option(name: .long, help: "fix (wait for the first GPS fix, then \"3, 2, 1\"; the default) or now (the workout's timer starts at once).")
+    var start: SessionDriver.StartPolicy = .fix
 
     func validate() throws {
         try validateSpeed(speed)
@@ -45,99 +47,93 @@ struct RunCommand: ParsableCommand {
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
-        // The speaker falls back to text (saying so once) when no audio server answers.
+        // Voice on by default; the speaker falls back to text (saying so once) when no audio server answers.
         let userSettings = try session.settings()
-        let voiceOutput = try session.voiceOutput(userSettings, speed: speed ?? 1)
+        let voiceOutput = try session.voiceOutput(userSettings, defaultVoice: "speaker", speed: speed ?? 1)
         let options = session.sessionOptions(userSettings, voice: voiceOutput)
-        var settings = LiveSettings(start: start)
+        var settings = SessionDriver.Settings(start: start, autoPause: session.autoPause(userSettings))
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
-        case .monotonic: settings.clock = .monotonic(scale: speed ?? 1)
+        case .monotonic: settings.clock = .session(scale: speed ?? 1)
         case .track: settings.clock = .track
         }
-        let live = LiveRun(workout: parsed, options: options, settings: settings)
+        var loop = SessionLoop(workout: parsed, options: options, settings: settings)
+        loop.wallClock = { UTCTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }
         let source = spec.makeSource(speed: speed)
         Terminal.warning("runwalk: \(parsed.spec): GPS from \(source.description)")
 
         // Recorded as it happens; a crash leaves the session for recovery at the next start.
-        let recorder = session.noRecord ? nil : StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
-        let result = ResultBox()
-        let done = DispatchSemaphore(value: 0)
-        let stopRequests = SignalStops.install()
+        let host = SessionHost(voice: voiceOutput, recorder: session.noRecord ? nil : {
+            StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
+        })
+        let control = SessionControl()
+        SignalStops.install(control)
         let units = options.units
-        // The run loop is async; this thread only waits for it (it is not a pool thread).
-        Task {
-            let outcome = await live.run(
-                source: source, stopRequests: stopRequests,
-                onEvent: { event in
-                    recorder?.record(event)
-                    voiceOutput.handleReportingFailure(event)
-                },
-                onMessage: { Terminal.warning("runwalk: gps: \($0)") },
-                onStatus: { Terminal.warning(StatusLine.render($0, units: units)) })
-            result.set(outcome.summary)
-            done.signal()
+        let lines = StatusLine.Printer(units: units)
+        control.observe { lines.print($0) }
+        let hooks = host.hooks(message: { Terminal.warning("runwalk: gps: \($0)") })
+        let configured = loop
+        let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        guard result.started else {
+            Terminal.warning(result.driver.stopRequested ? "runwalk: stopped before the workout began"
+                             : "runwalk: the workout did not start: no GPS fix came before the source ended")
+            if result.driver.stopRequested { return }
+            throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
-        done.wait()
-        try voiceOutput.finish(sessionSeconds: result.get()?.durationSeconds ?? 0)
-        guard let summary = result.get() else {
-            recorder?.finishFromRecording(state: "incomplete")
-            throw UserFacingError.runtime("the run loop ended without a summary")
-        }
-        try session.finish(summary, recorder: recorder)
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
+        try session.finish(result.summary, recorder: host.recorder)
     }
 }
 
-extension LiveStartPolicy: ExpressibleByArgument {}
+extension SessionDriver.StartPolicy: ExpressibleByArgument {}
 
-/// Holds the run loop's summary for the waiting thread.
-private final class ResultBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var summary: Summary?
-    func set(_ value: Summary) { lock.withLock { summary = value } }
-    func get() -> Summary? { lock.withLock { summary } }
-}
-
-/// SIGINT and SIGTERM become stop requests, so the session is finalised, not killed.
-enum SignalStops {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    static func install() -> AsyncStream<Void> {
-        let (stream, continuation) = AsyncStream<Void>.makeStream()
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                Terminal.warning("runwalk: \(number == SIGINT ? "interrupted" : "terminated"); stopping the workout")
-                continuation.yield()
-            }
-            source.resume()
-            sources.append(source)
-        }
-        return stream
-    }
-}
-
-/// The one-line status for line mode: `12:05 run 3/18 0:48 left  2.31 km  5:40 /km  GPS ok`.
+/// The one-line status for line mode: `12:05 run 3/18 0:48 left  2.31 km  5:40 /km  GPS fix`.
 enum StatusLine {
-    static func render(_ status: LiveStatus, units: Units) -> String {
-        guard let elapsed = status.elapsedSeconds else { return "--:-- waiting for GPS to start  GPS \(status.gps.rawValue)" }
-        var parts = [SummaryText.clock(max(0, elapsed))]
-        if status.state == .completed || status.state == .stopped {
-            parts.append(status.state == .completed ? "done" : "stopped")
-        } else if let kind = status.phaseKind, let index = status.phaseIndex {
-            parts.append("\(kind.rawValue) \(index + 1)/\(status.phaseCount)")
-            if let seconds = status.remainingSeconds {
+    static func render(_ status: SessionStatus) -> String {
+        let units = status.units
+        let gps: String
+        switch status.gps.state {
+        case .noFix: gps = "GPS no fix"
+        case .fix: gps = "GPS fix" + (status.gps.satellites.map { " \($0) sats" } ?? "")
+        case .lost: gps = "GPS lost" + (status.gps.lostForSeconds.map { " \(SummaryText.clock($0))" } ?? "")
+        }
+        switch status.stage {
+        case .waitingForFix: return "--:-- waiting for a GPS fix to start  \(gps)"
+        case .startCountdown: return "--:-- starting in \(status.startCountdownSeconds ?? 0)  \(gps)"
+        default: break
+        }
+        var parts = [SummaryText.clock(max(0, status.workoutElapsedSeconds))]
+        if status.isFinished {
+            parts.append(status.stage == .completed ? "done" : "stopped")
+        } else if let phase = status.phase {
+            parts.append("\(phase.kind.rawValue) \(phase.index + 1)/\(status.phaseCount)")
+            if let seconds = status.phaseRemainingSeconds {
                 parts.append("\(SummaryText.clock(seconds)) left")
-            } else if let metres = status.remainingMetres {
+            } else if let metres = status.phaseRemainingMetres {
                 parts.append("\(Int(metres.rounded())) m left")
             }
-        } else {
-            parts.append("\(status.state)")
+            if status.paused { parts.append(status.autoPaused ? "AUTO-PAUSED" : "PAUSED") }
         }
         parts.append(SummaryText.distance(status.distanceMetres, units))
-        parts.append(SummaryText.pace(status.paceSecondsPerKm, units))
-        parts.append("GPS \(status.gps.rawValue)")
+        parts.append(SummaryText.pace(status.currentPaceSecondsPerKm, units))
+        parts.append(gps)
         return parts.joined(separator: "  ")
+    }
+
+    /// Prints a status line when its second (or its stage, phase or pause) changes: one a second.
+    final class Printer: @unchecked Sendable {
+        private let units: Units
+        private let lock = NSLock()
+        private var last: String?
+        init(units: Units) { self.units = units }
+
+        func print(_ status: SessionStatus) {
+            let line = StatusLine.render(status)
+            let fresh: Bool = lock.withLock {
+                defer { last = line }
+                return line != last
+            }
+            if fresh { Terminal.warning(line) }
+        }
     }
 }

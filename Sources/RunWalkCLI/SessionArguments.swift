@@ -7,7 +7,7 @@ import RunWalkStore
 /// Voice, language, units and cue kinds default to the settings file (`settings.conf` in the
 /// config folder); the options given here override it.
 struct SessionArguments: ParsableArguments {
-    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off (default: settings.conf, else off).")
+    @Option(name: .long, help: "Voice cues: text (lines on standard error), wav:FILE (the session's voice track), speaker, or off (default: settings.conf, else speaker for run and off for replay).")
     var voice: String?
 
     @Option(name: .long, help: "Voice language: en or de (default: settings.conf, else en).")
@@ -27,6 +27,9 @@ struct SessionArguments: ParsableArguments {
     @Flag(name: .long, help: "Do not record the session.")
     var noRecord = false
 
+    @Flag(name: .long, inversion: .prefixedNo, help: "Standing still for a few seconds pauses the workout; moving resumes it (default: settings.conf's auto_pause, else off).")
+    var autoPause: Bool?
+
     /// The settings file with these options over it.
     func settings() throws -> UserSettings {
         var settings = try WorkoutStore.call { try SettingsFile().load() }
@@ -44,8 +47,13 @@ struct SessionArguments: ParsableArguments {
     }
 
     /// The voice output the settings ask for (speaker falls back to text when no audio server answers).
-    func voiceOutput(_ settings: UserSettings, speed: Double?) throws -> VoiceOutput {
-        try VoiceOutput(try VoiceArgument.parse(settings.voice ?? "off"), language: settings.language ?? .en, speed: speed)
+    func voiceOutput(_ settings: UserSettings, defaultVoice: String, speed: Double?) throws -> VoiceOutput {
+        try VoiceOutput(try VoiceArgument.parse(settings.voice ?? defaultVoice), language: settings.language ?? .en, speed: speed)
+    }
+
+    /// Whether auto-pause is on: the flag, else the settings file, else off.
+    func autoPause(_ settings: UserSettings) -> Bool {
+        autoPause ?? settings.autoPause ?? false
     }
 
     /// Session options for these settings, with the voice's speech timing.

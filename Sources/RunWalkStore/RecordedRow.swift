@@ -9,7 +9,7 @@ enum RecordedRow: Sendable {
     case phaseEnded(index: Int, endSeconds: Double, durationSeconds: Double, distanceMetres: Double, reason: PhaseEndReason)
     case split(Split)
     case cue(Cue, atSeconds: Double)
-    case event(kind: String, atSeconds: Double, phaseIndex: Int?)
+    case event(kind: SessionEventKind, atSeconds: Double, phaseIndex: Int?)
     /// The receiver's time of the start, learnt from the first fix with a date.
     case startTime(UTCTime)
 
@@ -54,7 +54,7 @@ enum RecordedRow: Sendable {
                 .execute(arguments: [sessionID, at, cue.kind.rawValue, cue.text])
         case .event(let kind, let at, let phase):
             try db.execute(sql: "INSERT INTO events (session_id, at_s, kind, phase_idx) VALUES (?, ?, ?, ?)",
-                           arguments: [sessionID, at, kind, phase])
+                           arguments: [sessionID, at, kind.rawValue, phase])
         case .startTime(let time):
             try db.execute(sql: "UPDATE sessions SET start_utc = ?, start_utc_ms = ? WHERE id = ?",
                            arguments: [time.iso8601(fractionDigits: 0), time.milliseconds, sessionID])

@@ -13,7 +13,7 @@ enum SessionCloser {
               avg_pace_s_per_km = ?, best_1km_s = ?, best_5km_s = ?, summary_json = ?, owner_token = NULL
             WHERE id = ?
             """, arguments: [
-                summary.state, endedWallMs, summary.distanceMetres, summary.durationSeconds, summary.movingTimeSeconds,
+                summary.state.rawValue, endedWallMs, summary.distanceMetres, summary.durationSeconds, summary.movingTimeSeconds,
                 summary.averagePaceSecondsPerKm, BestEffort.fastest(metres: 1000, in: points),
                 BestEffort.fastest(metres: 5000, in: points), summaryJSON, sessionID,
             ])

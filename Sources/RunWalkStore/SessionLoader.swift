@@ -68,7 +68,7 @@ extension RunWalkStore {
                 summary = try SummaryJSON.decode(json)
                 text = json
             } else {
-                summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: info.state)
+                summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: SessionOutcome(rawValue: info.state) ?? .inProgress)
                 text = try SummaryJSON.encode(summary)
             }
             return StoredSession(info: info, summary: summary, summaryJSON: text, trackPoints: try Self.trackPoints(db, sessionID: info.id))

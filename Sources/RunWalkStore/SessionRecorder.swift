@@ -52,20 +52,14 @@ public final class SessionRecorder: @unchecked Sendable {
 
     private let writer: StoreWriter
     private let getReadySeconds: Double
-    private let gapSeconds: Double
     // Translation state: touched only by the caller of `record`.
     private var sawTelemetry = false
     private var lastTrackDistance = 0.0
-    private var phaseIndex: Int?
-    private var lastAcceptedSeconds: Double?
-    private var gpsLost = false
-    private var sourceReportsGPS = false
 
     /// Starts recording (the writer thread opens the store and inserts the session on its first commit).
     public init(location: StoreLocation, storeOptions: RunWalkStore.Options = RunWalkStore.Options(),
                 session: NewSession, settings: Settings = Settings(), warn: @escaping @Sendable (String) -> Void) {
         getReadySeconds = session.options.getReady.seconds
-        gapSeconds = session.options.gapSeconds
         writer = StoreWriter(location: location, storeOptions: storeOptions, session: session,
                              settings: settings, wallMilliseconds: Self.wallMilliseconds(), warn: warn)
         writer.start()
@@ -92,7 +86,7 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Closes the session when the driver failed before it had a summary (a track that could
     /// not be read to the end, a lost device): the summary is rebuilt from what was recorded.
     @discardableResult
-    public func finishFromRecording(state: String = "incomplete") -> Outcome {
+    public func finishFromRecording(state: SessionOutcome = .incomplete) -> Outcome {
         writer.finish(.rebuilt(state: state))
     }
 
@@ -106,7 +100,6 @@ public final class SessionRecorder: @unchecked Sendable {
                 if let raw = update.raw, raw.dateKnown { rows.append(.startTime(update.time.adding(.seconds(double: -clockSeconds)))) }
             }
             rows.append(.fix(update, atSeconds: at))
-            rows += gpsEvents(accepted: update.accepted, at: at)
             return rows
         case .trackPoint(let point):
             lastTrackDistance = point.distanceMetres
@@ -117,19 +110,11 @@ public final class SessionRecorder: @unchecked Sendable {
             return [.cue(cue, atSeconds: cue.atSeconds - getReadySeconds)]
         case .engine(let engineEvent):
             return rows(for: engineEvent)
-        case .gps(let signal):
-            // A live source says itself when the signal goes and comes back; from then on
-            // its word replaces the gap heuristic used for replays.
-            sourceReportsGPS = true
-            switch signal {
-            case .lost(let atSeconds, let reason):
-                gpsLost = true
-                return [.event(kind: reason == .noFixYet ? "gps_no_fix_yet" : "gps_lost",
-                               atSeconds: atSeconds - getReadySeconds, phaseIndex: phaseIndex)]
-            case .back(let atSeconds):
-                gpsLost = false
-                return [.event(kind: "gps_back", atSeconds: atSeconds - getReadySeconds, phaseIndex: phaseIndex)]
-            }
+        case .gps:
+            // Recorded through the `happened` event that comes with it.
+            return []
+        case .happened(let record):
+            return [.event(kind: record.kind, atSeconds: record.atSeconds - getReadySeconds, phaseIndex: record.phaseIndex)]
         }
     }
 
@@ -137,40 +122,14 @@ public final class SessionRecorder: @unchecked Sendable {
         let at = event.time.seconds - getReadySeconds
         switch event {
         case .phaseStarted(let index, _):
-            phaseIndex = index
-            var rows: [RecordedRow] = [.phaseStarted(index: index, atSeconds: at, distanceMetres: lastTrackDistance)]
-            if index == 0 { rows.insert(.event(kind: "start", atSeconds: at, phaseIndex: 0), at: 0) }
-            return rows
+            return [.phaseStarted(index: index, atSeconds: at, distanceMetres: lastTrackDistance)]
         case .phaseEnded(let record):
-            var rows: [RecordedRow] = [.phaseEnded(index: record.index, endSeconds: at, durationSeconds: record.activeDuration.seconds,
-                                                   distanceMetres: record.distanceMetres, reason: record.reason)]
-            if record.reason == .skipped { rows.append(.event(kind: "skip", atSeconds: at, phaseIndex: record.index)) }
-            return rows
-        case .paused: return [.event(kind: "pause", atSeconds: at, phaseIndex: phaseIndex)]
-        case .resumed: return [.event(kind: "resume", atSeconds: at, phaseIndex: phaseIndex)]
-        case .workoutCompleted: return [.event(kind: "completed", atSeconds: at, phaseIndex: nil)]
-        case .workoutStopped: return [.event(kind: "stopped", atSeconds: at, phaseIndex: phaseIndex)]
-        case .countdown, .halfway: return []
+            return [.phaseEnded(index: record.index, endSeconds: at, durationSeconds: record.activeDuration.seconds,
+                                distanceMetres: record.distanceMetres, reason: record.reason)]
+        case .countdown, .halfway, .paused, .resumed, .workoutCompleted, .workoutStopped:
+            // Pauses, resumes and the end are recorded through the session's `happened` events.
+            return []
         }
-    }
-
-    /// GPS lost when accepted fixes stop for longer than the gap threshold; back at the next one.
-    private func gpsEvents(accepted: Bool, at: Double) -> [RecordedRow] {
-        var rows: [RecordedRow] = []
-        if sourceReportsGPS {
-            if accepted { lastAcceptedSeconds = at }
-            return rows
-        }
-        if let last = lastAcceptedSeconds, !gpsLost, at - last > gapSeconds {
-            rows.append(.event(kind: "gps_lost", atSeconds: last, phaseIndex: phaseIndex))
-            gpsLost = true
-        }
-        if accepted {
-            if gpsLost { rows.append(.event(kind: "gps_back", atSeconds: at, phaseIndex: phaseIndex)) }
-            gpsLost = false
-            lastAcceptedSeconds = at
-        }
-        return rows
     }
 
     static func wallMilliseconds() -> Int64 { Int64((Date().timeIntervalSince1970 * 1000).rounded()) }

@@ -33,12 +33,12 @@ extension RunWalkStore {
                 // Checked again inside the transaction: another runwalk may have recovered it meanwhile.
                 let state: String? = try String.fetchOne(db, sql: "SELECT state FROM sessions WHERE id = ?", arguments: [info.id])
                 guard state == "recording" else { return nil }
-                let summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: "interrupted")
+                let summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: .interrupted)
                 try SessionCloser.close(db, sessionID: info.id, summary: summary, summaryJSON: try SummaryJSON.encode(summary),
                                         endedWallMs: wall)
                 let fixes = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fixes WHERE session_id = ?", arguments: [info.id]) ?? 0
                 var closed = info
-                closed.state = "interrupted"
+                closed.state = SessionOutcome.interrupted.rawValue
                 closed.distanceMetres = summary.distanceMetres
                 closed.durationSeconds = summary.durationSeconds
                 return Recovered(info: closed, fixes: fixes, summary: summary)

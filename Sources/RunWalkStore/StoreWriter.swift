@@ -55,7 +55,7 @@ final class StoreWriter: @unchecked Sendable {
     /// How the session is closed: with the driver's summary, or one rebuilt from the rows.
     enum Closing {
         case summary(Summary, json: String)
-        case rebuilt(state: String)
+        case rebuilt(state: SessionOutcome)
 
         func close(_ db: Database, sessionID: Int64, endedWallMs: Int64) throws {
             switch self {

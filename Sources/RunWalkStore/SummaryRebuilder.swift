@@ -7,7 +7,7 @@ import RunWalkCore
 /// stored fix. Moving time is counted between consecutive track points at walking speed or
 /// faster, as the session runner counts it.
 enum SummaryRebuilder {
-    static func summary(_ db: Database, sessionID: Int64, state: String, movingSpeedThreshold: Double = 0.5) throws -> Summary {
+    static func summary(_ db: Database, sessionID: Int64, state: SessionOutcome, movingSpeedThreshold: Double = 0.5) throws -> Summary {
         guard let session = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [sessionID]) else {
             throw StoreError.noSuchSession(String(sessionID))
         }
@@ -19,6 +19,8 @@ enum SummaryRebuilder {
         let pauses = try pauseIntervals(db, sessionID: sessionID)
 
         var phases: [Summary.Phase] = []
+        var firstStart: Double?
+        var lastEnd: Double?
         var totalMetres = 0.0   // unrounded, as the runner sums it (a sum of rounded phases can differ by 0.01)
         for row in try Row.fetchAll(db, sql: "SELECT * FROM phases WHERE session_id = ? AND start_s IS NOT NULL ORDER BY idx",
                                     arguments: [sessionID]) {
@@ -27,6 +29,8 @@ enum SummaryRebuilder {
             var duration: Double
             var distance: Double
             var reason = PhaseEndReason.stopped
+            firstStart = firstStart ?? start
+            lastEnd = max(lastEnd ?? start, (row["end_s"] as Double?) ?? max(start, lastFix ?? start))
             if let recorded: Double = row["duration_s"] {
                 duration = recorded
                 distance = row["distance_m"] ?? 0
@@ -71,15 +75,24 @@ enum SummaryRebuilder {
                    COALESCE(SUM(CASE WHEN accepted = 0 AND lat IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected
             FROM fixes WHERE session_id = ?
             """, arguments: [sessionID])
-        return Summary(
+        let events = try Row.fetchAll(db, sql: "SELECT kind, at_s, phase_idx FROM events WHERE session_id = ? ORDER BY id",
+                                      arguments: [sessionID]).compactMap { row -> SessionEventRecord? in
+            guard let kind = SessionEventKind(rawValue: row["kind"]) else { return nil }
+            return SessionEventRecord(kind: kind, atSeconds: Summary.rounded(row["at_s"], digits: 3), phaseIndex: row["phase_idx"])
+        }
+        let elapsed = max(totalSeconds, (lastEnd ?? 0) - (firstStart ?? 0))
+        var summary = Summary(
             workout: session["workout_spec"], startUTC: session["start_utc"],
             durationSeconds: Summary.rounded(totalSeconds, digits: 3),
             movingTimeSeconds: Summary.rounded(min(moving, totalSeconds), digits: 3),
+            elapsedSeconds: Summary.rounded(elapsed, digits: 3),
             distanceMetres: Summary.rounded(totalMetres, digits: 2),
             averagePaceSecondsPerKm: Summary.averagePace(seconds: totalSeconds, metres: totalMetres),
             state: state, units: units, phases: phases, splits: splits, cues: cues,
             fixes: Summary.FixCounts(epochs: counts?["epochs"] ?? 0, used: counts?["used"] ?? 0,
                                      rejected: counts?["rejected"] ?? 0, linesBad: 0))
+        summary.events = events.isEmpty ? nil : events
+        return summary
     }
 
     /// Pause intervals (start, end) from the events; a pause never resumed runs to infinity.

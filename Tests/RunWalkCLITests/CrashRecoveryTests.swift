@@ -86,7 +86,7 @@ struct CrashRecoveryTests {
         #expect(next.stderr.contains("runwalk: recovered session \(session) "), "session \(session): \(next.stderr)")
         let stored = try store.loadSession(.id(id))
         #expect(stored.info.state == "interrupted")
-        #expect(stored.summary.state == "interrupted")
+        #expect(stored.summary.state == .interrupted)
         // No fix stored yet counts as "the last one was t = -1": then the loss runs from the first fix on.
         let lastFix = try store.lastFixSeconds(sessionID: id) ?? -1
         // Every epoch of demo-short is one second apart from t = 0: all of them up to the last are there.

@@ -10,8 +10,11 @@ struct RunCommandTests {
     static let demoWorkout = "1m warmup, 2x(30s run, 30s walk), 1m cooldown"
     static let loopWorkout = "5m warmup, 8x(90s run, 60s walk), 5m cooldown"
 
+    /// `runwalk run ARGUMENTS`, with `--start now` unless the test says otherwise (these tests
+    /// compare with replay, which starts at once).
     static func start(_ arguments: [String]) throws -> ChildProcess {
-        try ChildProcess(RunWalkBinary.url.path, ["run"] + arguments, currentDirectory: Repository.root)
+        let start = arguments.contains("--start") ? [] : ["--start", "now"]
+        return try ChildProcess(RunWalkBinary.url.path, ["run"] + arguments + start, currentDirectory: Repository.root)
     }
 
     static func replay(_ track: String, workout: String) throws -> Summary {
@@ -29,7 +32,8 @@ struct RunCommandTests {
     @Test("file: without --speed gives replay's summary (same pipeline, the track's clock)")
     func fileEqualsReplay() throws {
         let track = "SampleTracks/demo-short.nmea"
-        let run = try Self.start([Self.demoWorkout, "--gps", "file:\(track)", "--json"])
+        // Voice off, as replay's default: a voice measures its cues with espeak-ng, which moves them.
+        let run = try Self.start([Self.demoWorkout, "--gps", "file:\(track)", "--json", "--voice", "off"])
         defer { run.stop() }
         var live = try Self.finish(run, seconds: 60)
         let replay = try Self.replay(track, workout: Self.demoWorkout)
@@ -53,7 +57,7 @@ struct RunCommandTests {
         Thread.sleep(forTimeInterval: 1.5)
         run.send(SIGTERM)
         let summary = try Self.finish(run, seconds: 40)
-        #expect(summary.state == "stopped")
+        #expect(summary.state == .stopped)
         #expect(summary.phases.count == 1 && summary.phases[0].endReason == .stopped)
         #expect(summary.durationSeconds > 15 && summary.durationSeconds < 120, "\(summary.durationSeconds)")
         #expect(summary.distanceMetres > 10)
@@ -71,7 +75,7 @@ struct RunCommandGPSDTests {
         defer { run.stop() }
         let summary = try RunCommandTests.finish(run, seconds: 60)
         #expect(run.stderr.contains("runwalk: gps: cannot connect to gpsd at 127.0.0.1:\(port): "), "\(run.stderr)")
-        #expect(summary.state == "completed")
+        #expect(summary.state == .completed)
         #expect(summary.gpsGaps == [GPSGap(startSeconds: 0, endSeconds: nil, reason: .noFixYet)])
         #expect(summary.cues.map(\.text).contains("Waiting for GPS."))
         #expect(summary.distanceMetres == 0)
@@ -93,7 +97,7 @@ struct RunCommandGPSDTests {
         defer { run.stop() }
         let live = try RunCommandTests.finish(run, seconds: 90)
         let replay = try RunCommandTests.replay(track, workout: RunCommandTests.loopWorkout)
-        #expect(live.state == "completed")
+        #expect(live.state == .completed)
         #expect(abs(live.distanceMetres - replay.distanceMetres) <= 0.005 * replay.distanceMetres,
                 "gpsd \(live.distanceMetres) m, replay \(replay.distanceMetres) m")
         #expect(live.phases.map(\.kind) == replay.phases.map(\.kind))
@@ -138,7 +142,7 @@ struct RunCommandGPSDTests {
         let live = try RunCommandTests.finish(run, seconds: 60)
         let replay = try RunCommandTests.replay(track, workout: RunCommandTests.demoWorkout)
 
-        #expect(live.state == "completed")
+        #expect(live.state == .completed)
         #expect(live.phases.map(\.endReason) == Array(repeating: .completed, count: 6))
         #expect(run.stderr.contains("runwalk: gps: lost gpsd at 127.0.0.1:\(port)"), "\(run.stderr)")
         #expect(run.stderr.components(separatedBy: "connected to gpsd at").count - 1 == 2, "connected, then reconnected")

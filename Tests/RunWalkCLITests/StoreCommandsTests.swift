@@ -75,16 +75,18 @@ struct StoreCommandsTests {
         #expect(lines.contains { $0.hasPrefix("longest run interval        1:30  session 2, 2026-04-12 (0.27 km)") })
     }
 
-    @Test("a replay that fails after recording began closes its session as incomplete, not left for recovery")
+    @Test("a replay of what is not a track records nothing and leaves nothing for recovery")
     func failedReplay() throws {
         let folder = try TemporaryDataFolder()
         let failed = try folder.run(["replay", "SampleTracks", "--workout", "5m run"])
         #expect(failed.status == 2)
         #expect(failed.stderr.hasSuffix("runwalk: error: SampleTracks: is a directory, not a track file\n"))
+        let empty = try folder.run(["replay", "/dev/null", "--workout", "5m run"])
+        #expect(empty.status == 2)
+        #expect(empty.stderr.hasSuffix("runwalk: error: /dev/null: not a track: no fixes found\n"), "\(empty.stderr)")
         let next = try folder.run(["history"])
         #expect(!next.stderr.contains("recovered"))
-        let store = try RunWalkStore(location: folder.location, create: false)
-        #expect(try store.loadSession(.last).summary.state == "incomplete")
+        #expect(!FileManager.default.fileExists(atPath: folder.location.databasePath))
     }
 
     @Test("recover with nothing left open says so")

@@ -115,7 +115,7 @@ struct VoiceSpeakerFallbackTests {
         let process = Process()
         process.executableURL = RunWalkBinary.url
         process.arguments = ["run", "1m warmup, 2x(30s run, 30s walk), 1m cooldown", "--gps", "file:SampleTracks/demo-short.nmea",
-                             "--voice", "speaker", "--json", "--no-record"]
+                             "--voice", "speaker", "--json", "--no-record", "--start", "now"]
         process.currentDirectoryURL = RunWalkBinary.repositoryRoot
         process.environment = ProcessInfo.processInfo.environment.merging(
             ["PULSE_SERVER": "unix:/nonexistent/runwalk-no-audio.sock",

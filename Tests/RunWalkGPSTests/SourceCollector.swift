@@ -35,6 +35,7 @@ final class SourceCollector: @unchecked Sendable {
 }
 
 import RunWalkCore
+import RunWalkRuntime
 import RunWalkIO
 
 /// The fixes replay would see for a file.

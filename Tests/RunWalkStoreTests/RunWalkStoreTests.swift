@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import RunWalkGPS
+import RunWalkRuntime
 @testable import RunWalkStore
 import RunWalkCore
 import RunWalkIO
@@ -90,10 +92,10 @@ struct HistoryTests {
     }
 
     @Test("weekly totals count sessions in their week and show empty weeks")
-    func weeks() throws {
+    func weeks() async throws {
         let folder = try TemporaryStoreFolder()
-        _ = try Samples.recordDemo(into: folder.location)
-        _ = try Samples.recordDemo(into: folder.location)
+        _ = try await Samples.recordDemo(into: folder.location)
+        _ = try await Samples.recordDemo(into: folder.location)
         let history = History(store: try RunWalkStore(location: folder.location))
         // demo-short starts on 2026-04-21 (a Tuesday); look from the following Monday.
         let weeks = try history.weeks(count: 3, now: UTCTime(year: 2026, month: 4, day: 27, secondsOfDayMilli: 0))
@@ -105,11 +107,11 @@ struct HistoryTests {
     }
 
     @Test("records set by a run: better than every earlier session, or the first of their kind")
-    func recordsSet() throws {
+    func recordsSet() async throws {
         let folder = try TemporaryStoreFolder()
-        _ = try Samples.recordDemo(into: folder.location)
-        _ = try Samples.recordDemo(into: folder.location)
-        _ = try Samples.recordDemo(into: folder.location, workout: "1m warmup, 2m run, 1m cooldown")
+        _ = try await Samples.recordDemo(into: folder.location)
+        _ = try await Samples.recordDemo(into: folder.location)
+        _ = try await Samples.recordDemo(into: folder.location, workout: "1m warmup, 2m run, 1m cooldown")
         let history = History(store: try RunWalkStore(location: folder.location))
         let ids = try history.sessions().map(\.id).sorted()
         try #require(ids.count == 3)

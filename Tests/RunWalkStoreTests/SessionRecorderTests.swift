@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import Testing
+import RunWalkGPS
+import RunWalkRuntime
 @testable import RunWalkStore
 import RunWalkCore
 import RunWalkIO
@@ -8,10 +10,10 @@ import RunWalkIO
 @Suite("SessionRecorder")
 struct SessionRecorderTests {
     @Test("a recorded replay loads back: summary, JSON, every track point and every fix")
-    func roundTrip() throws {
+    func roundTrip() async throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
-        let (result, events, outcome, json) = try Samples.recordDemo(into: folder.location, warnings: warnings)
+        let (result, events, outcome, json) = try await Samples.recordDemo(into: folder.location, warnings: warnings)
         #expect(outcome == SessionRecorder.Outcome(sessionID: 1, rowsLost: 0))
         #expect(warnings.all.isEmpty)
         let store = try RunWalkStore(location: folder.location)
@@ -32,9 +34,9 @@ struct SessionRecorderTests {
     }
 
     @Test("a summary rebuilt from the rows agrees with the one the runner made")
-    func rebuild() throws {
+    func rebuild() async throws {
         let folder = try TemporaryStoreFolder()
-        let (result, _, _, _) = try Samples.recordDemo(into: folder.location)
+        let (result, _, _, _) = try await Samples.recordDemo(into: folder.location)
         let store = try RunWalkStore(location: folder.location)
         let rebuilt = try store.read { db in try SummaryRebuilder.summary(db, sessionID: 1, state: result.summary.state) }
         #expect(rebuilt.phases == result.summary.phases)
@@ -66,7 +68,9 @@ struct SessionRecorderTests {
         }
         var events = runner.start(at: .zero, utc: fix(0).time)
         for second in Int64(0)...10 { events += runner.ingest(fix(second), at: .seconds(second)) }
-        // The GPS drops out for 20 s, then comes back.
+        // The GPS drops out for 20 s (the session loop's detector says so 3 s after the last fix), then comes back.
+        events += runner.gpsLost(at: .seconds(13))
+        events += runner.gpsBack(at: .seconds(30))
         for second in Int64(30)...40 { events += runner.ingest(fix(second), at: .seconds(second)) }
         events += runner.pause(at: .seconds(41))
         events += runner.resume(at: .seconds(50))
@@ -78,7 +82,7 @@ struct SessionRecorderTests {
         let kinds = try store.read { db in
             try String.fetchAll(db, sql: "SELECT kind || '@' || at_s FROM events WHERE session_id = ? ORDER BY id", arguments: [outcome.sessionID])
         }
-        #expect(kinds == ["start@0.0", "gps_lost@10.0", "gps_back@30.0", "pause@41.0", "resume@50.0", "skip@51.0", "stopped@60.0"])
+        #expect(kinds == ["start@0.0", "gps_lost@13.0", "gps_back@30.0", "pause@41.0", "resume@50.0", "skip@51.0", "stopped@60.0"])
         let phases = try store.read { db in
             try Row.fetchAll(db, sql: "SELECT idx, kind, planned_duration_s, start_s, end_reason FROM phases WHERE session_id = ? ORDER BY idx",
                              arguments: [outcome.sessionID]).map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Double) \(($0[3] as Double?).map { String($0) } ?? "-") \(($0[4] as String?) ?? "-")" }
@@ -87,14 +91,14 @@ struct SessionRecorderTests {
     }
 
     @Test("a folder that cannot be created: warned once, the session goes on, the rows are counted as lost")
-    func unwritableFolder() throws {
+    func unwritableFolder() async throws {
         let warnings = Warnings()
         var settings = SessionRecorder.Settings()
         settings.retryIntervalSeconds = 0.05
         settings.commitIntervalSeconds = 0.01
         let location = StoreLocation(directory: "/dev/null/runwalk")
-        let (result, _, outcome, _) = try Samples.recordDemo(into: location, warnings: warnings, settings: settings)
-        #expect(result.summary.state == "completed")
+        let (result, _, outcome, _) = try await Samples.recordDemo(into: location, warnings: warnings, settings: settings)
+        #expect(result.summary.state == .completed)
         #expect(outcome.sessionID == nil)
         #expect(outcome.rowsLost > result.summary.fixes.epochs)
         let failures = warnings.all.filter { $0.contains("cannot record to /dev/null/runwalk/runwalk.sqlite") }
@@ -103,20 +107,21 @@ struct SessionRecorderTests {
     }
 
     @Test("a size-capped database (max_page_count) keeps the start of the run and stays sound")
-    func cappedDatabase() throws {
+    func cappedDatabase() async throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
         let workout = try Workout(parsing: Samples.demoWorkout)
-        let replay = Replay(path: Samples.demo, workout: workout)
+        let replay = SessionLoop.replaying(workout)
         var settings = SessionRecorder.Settings()
         settings.commitIntervalSeconds = 0.001
         let recorder = SessionRecorder(location: folder.location, storeOptions: .init(maximumPageCount: 25),
                                        session: .init(workout: workout, options: replay.options, source: "test"),
                                        settings: settings, warn: { warnings.add($0) })
-        let result = try replay.run { event in
+        let log = SessionEventLog(also: { event in
             recorder.record(event)
             if case .telemetry = event { usleep(300) }  // give the writer a chance to commit batches mid-run
-        }
+        })
+        let result = await replay.replay(track: Samples.demo, hooks: log.hooks)
         let outcome = recorder.finish(summary: result.summary, summaryJSON: try SummaryJSON.encode(result.summary))
         #expect(outcome.rowsLost > 0)
         #expect(warnings.all.filter { $0.contains("database or disk is full") }.count == 1, "\(warnings.all)")

@@ -1,4 +1,6 @@
 import Foundation
+import RunWalkGPS
+import RunWalkRuntime
 @testable import RunWalkStore
 import RunWalkCore
 import RunWalkIO
@@ -34,17 +36,15 @@ enum Samples {
 
     /// Replays demo-short through a recorder into `location`; returns the replay's result, its events and the outcome.
     static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init(),
-                           workout spec: String = demoWorkout)
-        throws -> (Replay.Result, [SessionEvent], SessionRecorder.Outcome, String) {
+                           workout spec: String = demoWorkout) async throws
+        -> (SessionLoop.Result, [SessionEvent], SessionRecorder.Outcome, String) {
         let workout = try Workout(parsing: spec)
-        let replay = Replay(path: demo, workout: workout)
-        let recorder = SessionRecorder(location: location, session: .init(workout: workout, options: replay.options, source: "replay:demo"),
+        let loop = SessionLoop.replaying(workout)
+        let recorder = SessionRecorder(location: location, session: .init(workout: workout, options: loop.options, source: "replay:demo"),
                                        settings: settings, warn: { warnings.add($0) })
-        var events: [SessionEvent] = []
-        let result = try replay.run { event in
-            events.append(event)
-            recorder.record(event)
-        }
+        let log = SessionEventLog(also: { recorder.record($0) })
+        let result = await loop.replay(track: demo, hooks: log.hooks)
+        let events = log.events
         let json = try SummaryJSON.encode(result.summary)
         let outcome = recorder.finish(summary: result.summary, summaryJSON: json)
         return (result, events, outcome, json)

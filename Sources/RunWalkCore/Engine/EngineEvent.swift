@@ -1,6 +1,13 @@
 /// Why a phase ended.
-public enum PhaseEndReason: String, Sendable, Codable {
-    case completed, skipped, stopped
+public enum PhaseEndReason: String, Sendable, Codable, CaseIterable {
+    /// The phase ran to its target.
+    case completed
+    /// The runner skipped to the next phase.
+    case skipped
+    /// The workout was stopped in it.
+    case stopped
+    /// The runner started it again: the same phase follows this record.
+    case restarted
 }
 
 /// Something the engine did, stamped with the clock time at which it happened

@@ -33,6 +33,8 @@ public struct WorkoutEngine: Sendable {
     public private(set) var records: [PhaseRecord] = []
 
     private var pausedAt: Duration?
+    /// Time spent in pauses that have ended.
+    private var pausedBefore: Duration = .zero
     private var stateBeforePause: State = .active
     private var pausedInPhase: Duration = .zero
     /// Distance (as fed in) at which the current phase started, shifted by distance covered while paused.
@@ -104,10 +106,9 @@ public struct WorkoutEngine: Sendable {
         }
         let previous = lastSample ?? (now, distanceMetres)
         lastSample = (now, distanceMetres)
-        var guardCount = 0
+        // Each pass either returns or ends a phase (or the countdown), so the loop ends after
+        // at most one pass per phase left.
         while state == .active || state == .countdown {
-            guardCount += 1
-            if guardCount > workout.phases.count * 8 + 16 { break }
             if state == .countdown {
                 guard let end = phaseEnd else { break }
                 emitCountdowns(until: min(now, end), end: end, nextIndex: 0, into: &events)
@@ -166,6 +167,7 @@ public struct WorkoutEngine: Sendable {
     public mutating func resume(at now: Duration, distanceMetres: Double) -> [EngineEvent] {
         guard state == .paused, let pausedAt else { return [] }
         let pause = now - pausedAt
+        pausedBefore += pause
         phaseEnd = phaseEnd.map { $0 + pause }
         pausedInPhase += pause
         phaseDistanceOrigin += distanceMetres - distanceAtPause
@@ -191,6 +193,23 @@ public struct WorkoutEngine: Sendable {
         return events
     }
 
+    /// Starts the current phase again: what was done of it is recorded (`restarted`) and the
+    /// same phase begins now, with its full length or distance. A paused workout resumes.
+    public mutating func restart(at now: Duration, distanceMetres: Double) -> [EngineEvent] {
+        var events = state == .paused ? resume(at: now, distanceMetres: distanceMetres) : advance(to: now, distanceMetres: distanceMetres)
+        guard state == .active, let index = phaseIndex else { return events }
+        let rec = record(activeUntil: now, end: now, distance: distanceMetres, reason: .restarted)
+        records.append(rec)
+        events.append(.phaseEnded(rec))
+        beginPhase(index, at: now, distance: distanceMetres, into: &events)
+        return events
+    }
+
+    /// Time spent paused so far, including a pause still running at `now`.
+    public func pausedTotal(at now: Duration) -> Duration {
+        pausedBefore + (pausedAt.map { now - $0 } ?? .zero)
+    }
+
     /// Stops the workout; the current phase is recorded with the time actually spent in it.
     public mutating func stop(at now: Duration, distanceMetres: Double) -> [EngineEvent] {
         var events = state == .paused ? [] : advance(to: now, distanceMetres: distanceMetres)
@@ -204,6 +223,7 @@ public struct WorkoutEngine: Sendable {
         }
         state = .stopped
         phaseEnd = nil
+        if let pausedAt { pausedBefore += now - pausedAt }
         pausedAt = nil
         events.append(.workoutStopped(at: now))
         return events

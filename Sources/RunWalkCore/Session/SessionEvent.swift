@@ -8,6 +8,9 @@ public enum SessionEvent: Sendable, Equatable {
     case cue(Cue)
     /// The GPS signal went away or came back (live runs); the gap is recorded.
     case gps(GPSSignalEvent)
+    /// Something the runner or the session did (start, pause, skip, GPS lost, the end), as
+    /// recorded and listed in the summary; its time is on the session clock.
+    case happened(SessionEventRecord)
 }
 
 /// The GPS signal going away or returning, at a clock time in seconds.

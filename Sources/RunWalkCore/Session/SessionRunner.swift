@@ -22,6 +22,8 @@ public struct SessionRunner: Sendable {
     public private(set) var gpsGaps: [GPSGap] = []
     /// The UTC time the session clock reads zero at (from the first fix), for the smoother.
     public private(set) var utcAtClockZero: UTCTime?
+    /// What happened to the session (start, pauses, skips, GPS, the end), clock seconds.
+    public private(set) var eventLog: [SessionEventRecord] = []
     private var planner: CuePlanner
     private var lastTelemetryDistance: Double?
     private var lastMovingClock: Double?
@@ -100,19 +102,43 @@ public struct SessionRunner: Sendable {
         handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock.seconds))) + planClosing(at: clock.seconds)
     }
 
-    public mutating func pause(at clock: Duration) -> [SessionEvent] {
+    /// Pauses the workout clock; `auto` when auto-pause found the runner standing.
+    public mutating func pause(at clock: Duration, auto: Bool = false) -> [SessionEvent] {
+        guard engine.state == .active || engine.state == .countdown else { return [] }
         let distance = engineDistance(at: clock.seconds)
         // No reckoning across a pause: the next fix starts it afresh.
         lastUsedFix = nil
-        return handle(engine.pause(at: clock, distanceMetres: distance))
+        var events = handle(engine.pause(at: clock, distanceMetres: distance))
+        if engine.state == .paused { events += log(auto ? .autoPause : .pause, at: clock.seconds) }
+        return events
     }
 
-    public mutating func resume(at clock: Duration) -> [SessionEvent] {
-        handle(engine.resume(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
+    /// Resumes a paused workout; `auto` when auto-pause saw the runner move again.
+    public mutating func resume(at clock: Duration, auto: Bool = false) -> [SessionEvent] {
+        guard engine.state == .paused else { return [] }
+        planner.resumeContext = engine.currentPhase.map { phase in
+            let remaining: PhaseTarget?
+            if let left = engine.remaining(at: clock) {
+                remaining = .duration(left)
+            } else if let target = phase.target.distanceMetres {
+                remaining = .distance(metres: max(0, target - engine.distanceInPhase(total: activeDistanceMetres)))
+            } else {
+                remaining = nil
+            }
+            return (phase.kind, remaining)
+        }
+        let events = log(auto ? .autoResume : .resume, at: clock.seconds)
+        return events + handle(engine.resume(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
     }
 
+    /// Ends the current phase now and starts the next.
     public mutating func skip(at clock: Duration) -> [SessionEvent] {
         handle(engine.skip(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
+    }
+
+    /// Starts the current phase again from its beginning.
+    public mutating func restart(at clock: Duration) -> [SessionEvent] {
+        handle(engine.restart(at: clock, distanceMetres: engineDistance(at: clock.seconds)))
     }
 
     public mutating func stop(at clock: Duration) -> [SessionEvent] {
@@ -163,6 +189,7 @@ public struct SessionRunner: Sendable {
         var events = advance(to: clock)
         gpsGaps.append(GPSGap(startSeconds: clock.seconds, reason: reason))
         events.append(.gps(.lost(atSeconds: clock.seconds, reason: reason)))
+        events += log(reason == .noFixYet ? .gpsNoFixYet : .gpsLost, at: clock.seconds)
         events += record(planner.gps(lost: true, reason: reason, atSeconds: clock.seconds, upcoming: upcomingBoundary))
         return events
     }
@@ -172,38 +199,57 @@ public struct SessionRunner: Sendable {
         guard let last = gpsGaps.indices.last, gpsGaps[last].endSeconds == nil else { return [] }
         gpsGaps[last].endSeconds = clock.seconds
         var events: [SessionEvent] = [.gps(.back(atSeconds: clock.seconds))]
+        events += log(.gpsBack, at: clock.seconds)
         events += record(planner.gps(lost: false, reason: gpsGaps[last].reason, atSeconds: clock.seconds, upcoming: upcomingBoundary))
         return events
     }
 
-    /// The distance over the workout's phases after the offline smoother, metres.
-    public var smoothedDistanceMetres: Double? {
+    /// The offline smoother's view of the workout's phases, in one smoothing pass: the distance
+    /// over them (metres) and the splits from it (the live `splits` are what the runner heard).
+    /// Nil without smoother history.
+    public var smoothed: (distanceMetres: Double, splits: [Split])? {
         guard let zero = utcAtClockZero, let first = engine.records.first, let last = engine.records.last else { return nil }
-        return telemetry.smoothedDistanceMetres(from: zero.adding(first.start), to: zero.adding(last.end))
-    }
-
-    /// Splits from the offline smoother's distance over the workout's phases (the live
-    /// `splits` are what the runner heard); time while paused counts as in `smoothedDistanceMetres`.
-    public var smoothedSplits: [Split] {
-        guard let zero = utcAtClockZero, let first = engine.records.first, let last = engine.records.last else { return [] }
         let series = telemetry.smoothedDistanceSeries(from: zero.adding(first.start), to: zero.adding(last.end))
+        guard let total = series.last?.metres else { return nil }
         let startElapsed = first.start.seconds - clockOffsetForSplits
         var tracker = SplitTracker(unitMetres: splits.unitMetres)
         for (seconds, metres) in series {
             _ = tracker.add(elapsedSeconds: startElapsed + seconds, distanceMetres: metres)
         }
-        return tracker.splits
+        return (total, tracker.splits)
     }
 
-    /// The session's summary so far (the contract JSON's content).
-    public func summary(linesBad: Int) -> Summary {
-        Summary(runner: self, linesBad: linesBad)
+    /// The distance over the workout's phases after the offline smoother, metres.
+    public var smoothedDistanceMetres: Double? { smoothed?.distanceMetres }
+
+    /// The session's summary so far (the contract JSON's content); `outcome` says how it ended
+    /// (by default from the engine: completed, stopped or in progress).
+    public func summary(linesBad: Int, outcome: SessionOutcome? = nil) -> Summary {
+        Summary(runner: self, linesBad: linesBad, outcome: outcome)
+    }
+
+    private mutating func log(_ kind: SessionEventKind, at seconds: Double) -> [SessionEvent] {
+        let record = SessionEventRecord(kind: kind, atSeconds: seconds, phaseIndex: engine.phaseIndex)
+        eventLog.append(record)
+        return [.happened(record)]
     }
 
     private mutating func handle(_ engineEvents: [EngineEvent]) -> [SessionEvent] {
         var events: [SessionEvent] = []
         for event in engineEvents {
             events.append(.engine(event))
+            switch event {
+            case .phaseStarted(0, let at) where !eventLog.contains(where: { $0.kind == .start }):
+                events += log(.start, at: at.seconds)
+            case .phaseEnded(let record) where record.reason == .skipped || record.reason == .restarted:
+                let entry = SessionEventRecord(kind: record.reason == .skipped ? .skip : .restart,
+                                               atSeconds: record.end.seconds, phaseIndex: record.index)
+                eventLog.append(entry)
+                events.append(.happened(entry))
+            case .workoutCompleted(let at): events += log(.completed, at: at.seconds)
+            case .workoutStopped(let at): events += log(.stopped, at: at.seconds)
+            default: break
+            }
             var said = planner.cues(for: event, upcoming: upcomingBoundary)
             if case .workoutCompleted(let at) = event {
                 let total = engine.records.reduce(0) { $0 + $1.distanceMetres }

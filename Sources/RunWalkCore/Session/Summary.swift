@@ -98,15 +98,20 @@ public struct Summary: Sendable, Equatable, Codable {
 
     public var workout: String
     public var startUTC: String?
+    /// The workout clock: time in phases, pauses excluded.
     public var durationSeconds: Double
     public var movingTimeSeconds: Double
+    /// Start to end, pauses included (`duration_s` + `paused_s`).
+    public var elapsedSeconds: Double
+    /// Time spent paused (by the runner or auto-pause).
+    public var pausedSeconds: Double
     public var distanceMetres: Double
     /// The distance after an offline (Rauch–Tung–Striebel) smoothing pass, metres; the live
     /// `distance_m` is what the runner heard and what phases and splits used.
     public var smoothedDistanceMetres: Double?
     public var averagePaceSecondsPerKm: Double?
-    /// `completed`, `stopped`, or `incomplete` (the track ended first).
-    public var state: String
+    /// How the session ended.
+    public var state: SessionOutcome
     public var units: Units
     public var phases: [Phase]
     public var splits: [SplitEntry]
@@ -117,15 +122,20 @@ public struct Summary: Sendable, Equatable, Codable {
     public var fixes: FixCounts
     /// Stretches without GPS fixes (live runs), seconds from the workout's start; nil when there were none.
     public var gpsGaps: [GPSGap]?
+    /// What happened (start, pauses, skips, restarts, GPS lost and back, the end), seconds from
+    /// the workout's start; nil in summaries from before it was recorded.
+    public var events: [SessionEventRecord]?
 
-    /// A summary from its parts; `state` is `completed`, `stopped`, `incomplete` or `interrupted`.
+    /// A summary from its parts; `elapsedSeconds` defaults to the duration (no pauses).
     public init(workout: String, startUTC: String?, durationSeconds: Double, movingTimeSeconds: Double,
-                distanceMetres: Double, averagePaceSecondsPerKm: Double?, state: String, units: Units,
-                phases: [Phase], splits: [SplitEntry], cues: [CueEntry], fixes: FixCounts) {
+                elapsedSeconds: Double? = nil, distanceMetres: Double, averagePaceSecondsPerKm: Double?, state: SessionOutcome,
+                units: Units, phases: [Phase], splits: [SplitEntry], cues: [CueEntry], fixes: FixCounts) {
         self.workout = workout
         self.startUTC = startUTC
         self.durationSeconds = durationSeconds
         self.movingTimeSeconds = movingTimeSeconds
+        self.elapsedSeconds = elapsedSeconds ?? durationSeconds
+        pausedSeconds = Self.round(max(0, self.elapsedSeconds - durationSeconds), 3)
         self.distanceMetres = distanceMetres
         self.averagePaceSecondsPerKm = averagePaceSecondsPerKm
         self.state = state
@@ -143,15 +153,16 @@ public struct Summary: Sendable, Equatable, Codable {
     public static func averagePace(seconds: Double, metres: Double) -> Double? { pace(seconds: seconds, metres: metres) }
 
     enum CodingKeys: String, CodingKey {
-        case workout, state, units, phases, splits, cues, fixes, gpsGaps = "gps_gaps"
+        case workout, state, units, phases, splits, cues, fixes, events, gpsGaps = "gps_gaps"
         case startUTC = "start_utc", durationSeconds = "duration_s", movingTimeSeconds = "moving_time_s"
+        case elapsedSeconds = "elapsed_s", pausedSeconds = "paused_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case smoothedDistanceMetres = "smoothed_distance_m", smoothedSplits = "smoothed_splits"
     }
 }
 
 extension Summary {
-    init(runner: SessionRunner, linesBad: Int) {
+    init(runner: SessionRunner, linesBad: Int, outcome: SessionOutcome?) {
         let origin = runner.options.getReady.seconds
         let records = runner.engine.records
         phases = records.map { record in
@@ -168,27 +179,39 @@ extension Summary {
         }
         let total = records.reduce(0) { $0 + $1.distanceMetres }
         let duration = records.reduce(0) { $0 + $1.activeDuration.seconds }
+        // Phases follow one another without a gap, pauses inside them.
+        let elapsed = records.last.map { $0.end.seconds - (records.first?.start.seconds ?? 0) } ?? 0
         workout = runner.workout.spec
         startUTC = runner.startUTC?.iso8601(fractionDigits: 0)
         durationSeconds = Self.round(duration, 3)
         movingTimeSeconds = Self.round(min(runner.movingSeconds, duration), 3)
+        elapsedSeconds = Self.round(max(elapsed, duration), 3)
+        pausedSeconds = Self.round(max(0, elapsed - duration), 3)
         distanceMetres = Self.round(total, 2)
-        smoothedDistanceMetres = runner.smoothedDistanceMetres.map { Self.round($0, 2) }
+        let smoothed = runner.smoothed
+        smoothedDistanceMetres = smoothed.map { Self.round($0.distanceMetres, 2) }
         averagePaceSecondsPerKm = Self.pace(seconds: duration, metres: total)
-        switch runner.engine.state {
-        case .completed: state = "completed"
-        case .stopped: state = "stopped"
-        default: state = "in_progress"
+        if let outcome {
+            state = outcome
+        } else {
+            switch runner.engine.state {
+            case .completed: state = .completed
+            case .stopped: state = .stopped
+            default: state = .inProgress
+            }
         }
         units = runner.options.units
         splits = runner.splits.splits.map(Self.entry)
-        smoothedSplits = runner.smoothedDistanceMetres == nil ? nil : runner.smoothedSplits.map(Self.entry)
+        smoothedSplits = smoothed.map { $0.splits.map(Self.entry) }
         cues = runner.cues.map { CueEntry(atSeconds: Self.round($0.atSeconds - origin, 3), text: $0.text, kind: $0.kind) }
         gpsGaps = runner.gpsGaps.isEmpty ? nil : runner.gpsGaps.map {
             GPSGap(startSeconds: Self.round($0.startSeconds - origin, 3),
                    endSeconds: $0.endSeconds.map { Self.round($0 - origin, 3) }, reason: $0.reason)
         }
         fixes = FixCounts(epochs: runner.epochs, used: runner.used, rejected: runner.rejected, linesBad: linesBad)
+        events = runner.eventLog.map {
+            SessionEventRecord(kind: $0.kind, atSeconds: Self.round($0.atSeconds - origin, 3), phaseIndex: $0.phaseIndex)
+        }
     }
 
     static func entry(_ split: Split) -> SplitEntry {
@@ -205,5 +228,31 @@ extension Summary {
         var scale = 1.0
         for _ in 0..<digits { scale *= 10 }
         return (value * scale).rounded() / scale
+    }
+}
+
+extension Summary {
+    /// Decodes a summary, also one stored before `elapsed_s`, `paused_s` and `events` existed
+    /// (then the elapsed time is the duration: no pauses were possible).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        workout = try c.decode(String.self, forKey: .workout)
+        startUTC = try c.decodeIfPresent(String.self, forKey: .startUTC)
+        durationSeconds = try c.decode(Double.self, forKey: .durationSeconds)
+        movingTimeSeconds = try c.decode(Double.self, forKey: .movingTimeSeconds)
+        elapsedSeconds = try c.decodeIfPresent(Double.self, forKey: .elapsedSeconds) ?? durationSeconds
+        pausedSeconds = try c.decodeIfPresent(Double.self, forKey: .pausedSeconds) ?? 0
+        distanceMetres = try c.decode(Double.self, forKey: .distanceMetres)
+        smoothedDistanceMetres = try c.decodeIfPresent(Double.self, forKey: .smoothedDistanceMetres)
+        averagePaceSecondsPerKm = try c.decodeIfPresent(Double.self, forKey: .averagePaceSecondsPerKm)
+        state = try c.decode(SessionOutcome.self, forKey: .state)
+        units = try c.decode(Units.self, forKey: .units)
+        phases = try c.decode([Phase].self, forKey: .phases)
+        splits = try c.decode([SplitEntry].self, forKey: .splits)
+        smoothedSplits = try c.decodeIfPresent([SplitEntry].self, forKey: .smoothedSplits)
+        cues = try c.decode([CueEntry].self, forKey: .cues)
+        fixes = try c.decode(FixCounts.self, forKey: .fixes)
+        gpsGaps = try c.decodeIfPresent([GPSGap].self, forKey: .gpsGaps)
+        events = try c.decodeIfPresent([SessionEventRecord].self, forKey: .events)
     }
 }

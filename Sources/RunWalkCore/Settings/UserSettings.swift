@@ -7,6 +7,7 @@
 /// voice = speaker
 /// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
 /// cue.summary = on
+/// auto_pause = on       # standing still pauses the workout, moving resumes it
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -15,11 +16,13 @@ public struct UserSettings: Sendable, Equatable {
     public var voice: String?
     /// Cue kinds switched on or off; the others keep their default.
     public var cues: [CueKind: Bool] = [:]
+    /// Standing still pauses the workout (`--auto-pause`).
+    public var autoPause: Bool?
 
     public init() {}
 
     /// The keys a settings file may hold.
-    public static let keys = ["language", "units", "voice"] + CueKind.allCases.map { "cue." + $0.rawValue }
+    public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -73,6 +76,9 @@ public struct UserSettings: Sendable, Equatable {
                 throw bad("text, wav:FILE, speaker or off")
             }
             voice = value
+        case "auto_pause":
+            guard value == "on" || value == "off" else { throw bad("on or off") }
+            autoPause = value == "on"
         default:
             guard let kind = CueKind(rawValue: String(key.dropFirst(4))) else { throw bad("a cue kind") }
             switch value {

@@ -31,6 +31,8 @@ public struct CuePlanner: Sendable {
     public private(set) var closed = false
     /// The closing cue's spoken length when last measured, seconds.
     private var closingLengthSeconds: Double?
+    /// The phase a resume returns to and what is left of it (set by the session before a resume).
+    public var resumeContext: (kind: PhaseKind, remaining: PhaseTarget?)?
 
     public init(workout: Workout, language: Language = .en, units: Units = .metric,
                 enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
@@ -76,6 +78,8 @@ public struct CuePlanner: Sendable {
             }
             return prompt(phrases.halfway(remaining: remaining, units: units), at: at, kind: .halfway, staleAfter: 10)
         case .phaseEnded(let record):
+            // A restarted phase begins again: its transition is said again.
+            if record.reason == .restarted { announcedPhase = nil }
             guard record.planned.kind == .run, record.reason == .completed else { return [] }
             runsFinished += 1
             let active = record.activeDuration.seconds
@@ -90,7 +94,9 @@ public struct CuePlanner: Sendable {
             announcedPhase = nil
             return prompt(phrases.pause(paused: true), at: at, kind: .pauseResume, staleAfter: 5)
         case .resumed:
-            return prompt(phrases.pause(paused: false), at: at, kind: .pauseResume, staleAfter: 5)
+            let phase = resumeContext
+            return prompt(phrases.resumed(phase?.kind, remaining: phase?.remaining, units: units),
+                          at: at, kind: .pauseResume, staleAfter: 5)
         case .workoutCompleted, .workoutStopped:
             return []
         }

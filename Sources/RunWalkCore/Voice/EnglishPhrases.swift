@@ -46,6 +46,27 @@ public struct EnglishPhrases: PhraseTable {
 
     public func pause(paused: Bool) -> String { paused ? "Paused." : "Resumed." }
 
+    public func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String {
+        guard let kind else { return pause(paused: false) }
+        let name: String
+        switch kind {
+        case .warmup: name = "Warm-up"
+        case .run: name = "Run"
+        case .walk: name = "Walk"
+        case .cooldown: name = "Cool-down"
+        }
+        guard let remaining else { return "Resumed. \(name)." }
+        return "Resumed. \(name), \(left(remaining, units)) to go."
+    }
+
+    /// What is left of a phase as a runner says it: "1 minute 12", "45 seconds", "250 metres".
+    private func left(_ target: PhaseTarget, _ units: Units) -> String {
+        switch target {
+        case .duration(let d): return spoken.clock(d.seconds)
+        case .distance(let m): return spoken.distance(m, units: units)
+        }
+    }
+
     public func complete(distanceMetres: Double, durationSeconds: Double, paceSecondsPerUnit: Double?, units: Units) -> String {
         var text = "Workout complete. \(spoken.distance(distanceMetres, units: units)) in \(spoken.duration(durationSeconds))."
         if let paceSecondsPerUnit { text += " Average pace \(pace(paceSecondsPerUnit, units))." }

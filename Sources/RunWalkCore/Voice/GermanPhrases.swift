@@ -46,6 +46,27 @@ public struct GermanPhrases: PhraseTable {
 
     public func pause(paused: Bool) -> String { paused ? "Pause." : "Weiter." }
 
+    public func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String {
+        guard let kind else { return pause(paused: false) }
+        let name: String
+        switch kind {
+        case .warmup: name = "Aufwärmen"
+        case .run: name = "Laufen"
+        case .walk: name = "Gehen"
+        case .cooldown: name = "Auslaufen"
+        }
+        guard let remaining else { return "Weiter. \(name)." }
+        return "Weiter. \(name), noch \(left(remaining, units))."
+    }
+
+    /// Was von einer Phase bleibt: "1 Minute 12", "45 Sekunden", "250 Meter".
+    private func left(_ target: PhaseTarget, _ units: Units) -> String {
+        switch target {
+        case .duration(let d): return spoken.clock(d.seconds)
+        case .distance(let m): return spoken.distance(m, units: units)
+        }
+    }
+
     public func complete(distanceMetres: Double, durationSeconds: Double, paceSecondsPerUnit: Double?, units: Units) -> String {
         var text = "Training beendet. \(spoken.distance(distanceMetres, units: units)) in \(spoken.duration(durationSeconds))."
         if let paceSecondsPerUnit { text += " Durchschnittstempo \(pace(paceSecondsPerUnit, units))." }

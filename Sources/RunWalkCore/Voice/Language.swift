@@ -33,6 +33,8 @@ public protocol PhraseTable: Sendable {
     func gps(lost: Bool, beforeFirstFix: Bool) -> String
     /// "Paused." / "Resumed."
     func pause(paused: Bool) -> String
+    /// "Resumed. Run, 1 minute 12 to go." (the phase and what is left of it, when known)
+    func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String
     /// "Workout complete. 3.9 kilometres in 30 minutes. Average pace 7 minutes 46 per kilometre."
     func complete(distanceMetres: Double, durationSeconds: Double, paceSecondsPerUnit: Double?, units: Units) -> String
 }

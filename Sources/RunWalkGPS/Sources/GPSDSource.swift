@@ -1,6 +1,7 @@
 import CLibGPS
 import Foundation
 import RunWalkCore
+import RunWalkRuntime
 
 /// Fixes from gpsd through libgps: `gps_open`, `gps_stream` in JSON watch mode, then
 /// `gps_waiting`/`gps_read` with a timeout, on a thread of its own.

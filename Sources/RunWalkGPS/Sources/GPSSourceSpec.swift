@@ -1,3 +1,4 @@
+import RunWalkRuntime
 /// The `--gps` argument: `gpsd[://HOST[:PORT]]`, `serial:DEVICE[@BAUD]` or `file:TRACK`.
 public enum GPSSourceSpec: Sendable, Equatable {
     case gpsd(host: String, port: String)

@@ -1,31 +1,5 @@
 import RunWalkCore
-
-/// What a location source reports, in order.
-public enum LocationEvent: Sendable, Equatable {
-    /// One epoch's fix.
-    case fix(Fix)
-    /// The source is delivering (connected to gpsd, device open, file open).
-    case connected(String)
-    /// The source cannot deliver (gpsd not running or gone, device unplugged); it keeps retrying.
-    case unavailable(String)
-    /// A problem in the data worth telling the user once (a bad line in a file).
-    case warning(String)
-    /// More lines that were meant as sentences but could not be used.
-    case badLines(Int)
-    /// The source has nothing more (the end of a file).
-    case ended
-}
-
-/// Where fixes come from, live or recorded: gpsd, an NMEA file, a serial receiver.
-///
-/// Each source reads on a thread of its own (libgps and serial reads block, and must not
-/// hold a thread of the cooperative pool); ending the iteration of `events()` stops it.
-public protocol LocationSource: Sendable {
-    /// A short description for messages, e.g. `gpsd at localhost:2947`.
-    var description: String { get }
-    /// Starts the source; it runs until the consumer stops iterating.
-    func events() -> AsyncStream<LocationEvent>
-}
+import RunWalkRuntime
 
 extension LocationSource {
     /// Starts `body` on a dedicated thread that feeds a stream; the thread sees `stop` once the

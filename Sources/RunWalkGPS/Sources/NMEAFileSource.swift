@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkRuntime
 import RunWalkIO
 
 /// Fixes from a recorded NMEA file, as fast as possible or paced at `speed` times real time
@@ -18,14 +19,23 @@ public struct NMEAFileSource: LocationSource {
 
     public func events() -> AsyncStream<LocationEvent> {
         let source = self
-        return threadedStream(name: "runwalk.nmea-file") { continuation, stop in
-            source.serve(continuation, stop)
+        // A file can be read far faster than a session consumes it: at most `window` events
+        // wait, so memory stays flat however long the track.
+        let gate = FlowGate(window: 256)
+        let inner = threadedStream(name: "runwalk.nmea-file") { continuation, stop in
+            source.serve(GatedContinuation(continuation: continuation, gate: gate, stop: stop), stop)
         }
+        return gate.consuming(inner)
+    }
+
+    /// Checks that the track can be opened (missing, unreadable, a folder), before a session starts.
+    public static func checkReadable(_ path: String) throws(InputError) {
+        _ = try ByteSource(path: path)
     }
 
     private struct Stopped: Error {}
 
-    private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
+    private func serve(_ continuation: GatedContinuation, _ stop: StopFlag) {
         let diagnostics = DiagnosticLog(sink: { continuation.yield(.warning($0)) })
         var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
         var first: (track: UTCTime, wall: Date)?
@@ -43,7 +53,7 @@ public struct NMEAFileSource: LocationSource {
                         first = (fix.time, Date())
                     }
                 }
-                continuation.yield(.fix(fix))
+                guard continuation.yield(.fix(fix)) else { throw Stopped() }
             }
         } catch is Stopped {
             return

@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkRuntime
 
 /// Fixes from a receiver on a serial port, read directly (no gpsd): the device is opened in
 /// raw mode at `baud`, its bytes split into lines and decoded.

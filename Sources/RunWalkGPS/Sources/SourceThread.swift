@@ -1,3 +1,4 @@
+import RunWalkRuntime
 import Foundation
 
 /// A flag a consumer sets to ask a source's thread to finish.
@@ -61,4 +62,65 @@ struct FailureReporter {
     }
 
     mutating func reset() { reported = false }
+}
+
+/// Back-pressure for a source thread that can outrun its consumer: the producer waits while
+/// `window` events are unconsumed; the consumer's side releases one per event it takes.
+final class FlowGate: @unchecked Sendable {
+    // A counter under a condition, not a DispatchSemaphore: libdispatch traps when a semaphore
+    // is released below its initial value, which a consumer that stops early leaves it at.
+    private let condition = NSCondition()
+    private var free: Int
+
+    init(window: Int) { free = window }
+
+    /// Waits for room (checking `stop` every 50 ms); false when asked to stop meanwhile.
+    func acquire(unless stop: StopFlag) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        while free == 0 {
+            if stop.isSet { return false }
+            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+        }
+        free -= 1
+        return true
+    }
+
+    func release() {
+        condition.lock()
+        free += 1
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The stream the consumer iterates: each event taken frees a slot.
+    func consuming(_ inner: AsyncStream<LocationEvent>) -> AsyncStream<LocationEvent> {
+        let iterator = IteratorBox(inner.makeAsyncIterator())
+        return AsyncStream(unfolding: { [self] in
+            let event = await iterator.next()
+            if event != nil { release() }
+            return event
+        })
+    }
+
+    private final class IteratorBox: @unchecked Sendable {
+        var iterator: AsyncStream<LocationEvent>.Iterator
+        init(_ iterator: AsyncStream<LocationEvent>.Iterator) { self.iterator = iterator }
+        func next() async -> LocationEvent? { await iterator.next() }
+    }
+}
+
+/// A source thread's continuation behind a `FlowGate`: every event waits for room.
+struct GatedContinuation: Sendable {
+    let continuation: AsyncStream<LocationEvent>.Continuation
+    let gate: FlowGate
+    let stop: StopFlag
+
+    /// Yields once there is room; false when the consumer has gone.
+    @discardableResult
+    func yield(_ event: LocationEvent) -> Bool {
+        guard gate.acquire(unless: stop) else { return false }
+        continuation.yield(event)
+        return true
+    }
 }

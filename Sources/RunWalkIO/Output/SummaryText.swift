@@ -7,17 +7,21 @@ public enum SummaryText {
         var lines: [String] = []
         lines.append("Workout   \(s.workout)")
         if let start = s.startUTC { lines.append("Start     \(start)") }
-        lines.append("Result    \(s.state)")
+        lines.append("Result    \(s.state.rawValue)")
         lines.append("Distance  \(distance(s.distanceMetres, s.units))")
-        lines.append("Time      \(clock(s.durationSeconds))   moving \(clock(s.movingTimeSeconds))")
+        var time = "Time      \(clock(s.durationSeconds))   moving \(clock(s.movingTimeSeconds))"
+        if s.pausedSeconds > 0 { time += "   paused \(clock(s.pausedSeconds))   elapsed \(clock(s.elapsedSeconds))" }
+        lines.append(time)
         lines.append("Pace      \(pace(s.averagePaceSecondsPerKm, s.units))")
         lines.append("")
         lines.append(row(["#", "phase", "start", "planned", "time", "distance", "pace"], widths: [3, 9, 8, 9, 8, 10, 10]))
         for p in s.phases {
             let planned = p.planned.durationSeconds.map(clock) ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
-            lines.append(row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
-                              distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
-                             widths: [3, 9, 8, 9, 8, 10, 10]))
+            var line = row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
+                            distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
+                           widths: [3, 9, 8, 9, 8, 10, 10])
+            if p.endReason != .completed { line += "  \(p.endReason.rawValue)" }
+            lines.append(line)
         }
         if !s.splits.isEmpty {
             lines.append("")
@@ -26,6 +30,12 @@ public enum SummaryText {
                 lines.append(row([String(split.index), clock(split.elapsedSeconds), clock(split.splitSeconds),
                                   pace(split.paceSecondsPerKm, s.units)], widths: [5, 9, 8, 10]))
             }
+        }
+        let happenings = (s.events ?? []).filter { ![.start, .completed, .stopped].contains($0.kind) }
+        if !happenings.isEmpty {
+            lines.append("")
+            lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacingOccurrences(of: "_", with: " ")) \(clock($0.atSeconds))" }
+                .joined(separator: ", "))
         }
         lines.append("")
         lines.append("Fixes     \(s.fixes.epochs) epochs, \(s.fixes.used) used, \(s.fixes.rejected) rejected, \(s.fixes.linesBad) bad lines")

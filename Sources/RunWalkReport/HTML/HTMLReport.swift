@@ -79,15 +79,12 @@ public enum HTMLReport {
             let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
             when = "\(d) \(months[max(0, min(11, m - 1))]) \(y), \(Text.padded(ms / 3_600_000, 2)):\(Text.padded(ms / 60_000 % 60, 2)) UTC"
         }
-        let state: String
-        switch summary.state {
-        case "completed": state = "Completed"
-        case "stopped": state = "Stopped early"
-        case "incomplete": state = "Track ended early"
-        default: state = summary.state
+        var meta = when
+        if summary.pausedSeconds > 0 {
+            meta += " · paused \(Text.escaped(Text.clock(summary.pausedSeconds)))"
         }
         return "<header><p class=\"eyebrow\">RunWalk · run/walk intervals</p><h1>\(Text.escaped(summary.workout))</h1>"
-            + "<p class=\"meta\">\(when)<span class=\"badge \(Text.escaped(summary.state))\">\(Text.escaped(state))</span></p></header>"
+            + "<p class=\"meta\">\(meta)<span class=\"badge \(summary.state.rawValue)\">\(Text.escaped(summary.state.title))</span></p></header>"
     }
 
     static func totals(_ session: RecordedSession, style: UnitStyle) -> String {

@@ -21,6 +21,7 @@ enum HTMLStyle {
     .badge{display:inline-block;padding:.05em .6em;border-radius:999px;font-size:.8rem;font-weight:600;margin-left:.4em;
     background:var(--band-run);color:var(--text)}
     .badge.completed{background:rgba(47,158,68,.18)}
+    .badge.interrupted,.badge.incomplete{background:rgba(224,49,49,.16)}
     section{background:var(--card);border:1px solid var(--line);border-radius:14px;padding:14px 14px 12px;margin:0 0 14px}
     h2{margin:0 0 10px;font-size:1.05rem}
     .tiles{display:grid;grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:10px;background:none;border:0;padding:0}

@@ -1,7 +1,9 @@
 import Foundation
 import RunWalkCore
 import RunWalkIO
+import RunWalkGPS
 import RunWalkReport
+import RunWalkRuntime
 
 /// Sessions made by replaying the sample tracks, as the recorder would store them.
 enum SampleSession {
@@ -16,16 +18,26 @@ enum SampleSession {
 
     /// Replays `path` against `workout` and collects the summary and the track points.
     static func replay(path: String, workout spec: String) async throws -> RecordedSession {
-        try await offPool { try HeavyWork.one { try replayBlocking(path: path, workout: spec) } }
-    }
-
-    static func replayBlocking(path: String, workout spec: String) throws -> RecordedSession {
         let workout = try Workout(parsing: spec)
-        var track: [TrackPoint] = []
-        let result = try Replay(path: path, workout: workout).run { event in
-            if case .trackPoint(let point) = event { track.append(point) }
+        let log = SessionEventLog()
+        let result = await SessionLoop.replaying(workout).replay(track: path, hooks: log.hooks)
+        let track = log.events.compactMap { event -> TrackPoint? in
+            if case .trackPoint(let point) = event { return point } else { return nil }
         }
         return RecordedSession(summary: result.summary, track: track)
+    }
+
+    /// `replay` from a thread of its own (never a cooperative-pool thread: it waits).
+    static func replayBlocking(path: String, workout spec: String) throws -> RecordedSession {
+        final class Box: @unchecked Sendable { var result: Result<RecordedSession, any Error>? }
+        let box = Box()
+        let done = DispatchSemaphore(value: 0)
+        Task {
+            do { box.result = .success(try await replay(path: path, workout: spec)) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
     }
 
     /// The sample tracks and their workouts.
