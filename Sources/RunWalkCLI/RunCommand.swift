@@ -36,8 +36,12 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "fix (wait for the first GPS fix, then \"3, 2, 1\"; the default) or now (the workout's timer starts at once).")
     var start: SessionDriver.StartPolicy = .fix
 
+    @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none.")
+    var countdown: Int = 3
+
     func validate() throws {
         try validateSpeed(speed)
+        guard (0...60).contains(countdown) else { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
     }
 
     func run() throws {
@@ -52,6 +56,7 @@ struct RunCommand: ParsableCommand {
         let voiceOutput = try session.voiceOutput(userSettings, defaultVoice: "speaker", speed: speed ?? 1)
         let options = session.sessionOptions(userSettings, voice: voiceOutput)
         var settings = SessionDriver.Settings(start: start, autoPause: session.autoPause(userSettings))
+        settings.startCountdown = .seconds(countdown)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
         case .monotonic: settings.clock = .session(scale: speed ?? 1)

@@ -117,7 +117,7 @@ struct RunCommandGPSDTests {
         defer { daemon.stop() }
         let speed = 20.0
         let run = try RunCommandTests.start([RunCommandTests.demoWorkout, "--gps", "gpsd://127.0.0.1:\(port)",
-                                             "--speed", String(speed), "--start", "fix", "--json"])
+                                             "--speed", String(speed), "--start", "fix", "--countdown", "0", "--json"])
         defer { run.stop() }
         try #require(run.waitForStderr("connected to gpsd at 127.0.0.1:\(port)", seconds: 30), "\(run.stderr)")
         Thread.sleep(forTimeInterval: 0.3)
