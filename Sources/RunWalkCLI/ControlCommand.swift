@@ -22,7 +22,7 @@ struct ControlCommand: ParsableCommand {
         case pause, resume, toggle, skip, restart, stop, start, status
     }
 
-    @Argument(help: "pause | resume | toggle | skip | restart (the phase) | stop | start (without waiting for a fix) | status")
+    @Argument(help: "What to do: restart starts the current phase again; start starts now, without waiting for a GPS fix.")
     var action: Action
 
     @Flag(help: "Print the session's status JSON alone on standard output.")

@@ -96,12 +96,13 @@ public final class ControlServer: @unchecked Sendable {
         }
         let wakeRead = pipeEnds[0]
         let thread = Thread { [self] in
+            // Named from inside: on Linux a name set before start() does not reach the kernel (ps, top).
+            Thread.current.name = "runwalk-control"
             acceptLoop(listener: listener, wakeRead: wakeRead)
             close(listener)
             close(wakeRead)
             done.signal()
         }
-        thread.name = "runwalk-control"
         thread.start()
         return .listening
     }

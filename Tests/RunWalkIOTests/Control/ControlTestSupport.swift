@@ -87,7 +87,9 @@ final class SessionStandIn: @unchecked Sendable {
     init(initial: SessionStatus?, respond: @escaping @Sendable (SessionCommand) -> SessionStatus?) {
         if let initial { control.publish(initial) }
         let control = control
-        task = Task { [weak self] in
+        // On its own queue, not the cooperative pool: tests that block pool threads (running
+        // binaries, waiting on sockets) must not starve the stand-in that answers them.
+        task = Task(executorPreference: QueueExecutor.shared) { [weak self] in
             for await command in control.commands {
                 self?.lock.withLock { self?.seen.append(command) }
                 if let status = respond(command) { control.publish(status) }
@@ -101,5 +103,16 @@ final class SessionStandIn: @unchecked Sendable {
     func finish() async {
         control.finish()
         await task?.value
+    }
+}
+
+/// Runs tasks on one serial dispatch queue, outside Swift's cooperative pool.
+final class QueueExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = QueueExecutor()
+    private let queue = DispatchQueue(label: "control-tests.stand-in")
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        queue.async { job.runSynchronously(on: self.asUnownedTaskExecutor()) }
     }
 }
