@@ -32,10 +32,15 @@ public enum ControlRequest: Equatable, Sendable {
 
 /// Why a request line was not understood.
 public enum ControlProtocolError: Error, Equatable, CustomStringConvertible {
+    /// The bytes are not UTF-8.
     case notText
+    /// A blank line.
     case empty
+    /// A word that is no request (cut to 40 characters).
     case unknown(String)
+    /// No newline within the limit.
     case tooLong(limit: Int)
+    /// The client sent nothing within the read timeout.
     case noRequest(afterSeconds: Double)
 
     /// The text of the `error` field.

@@ -93,6 +93,7 @@ public final class ControlServer: @unchecked Sendable {
         lock.withLock {
             wakeWrite = pipeEnds[1]
             finished = done
+            stopped = false
         }
         let wakeRead = pipeEnds[0]
         let thread = Thread { [self] in
@@ -113,8 +114,10 @@ public final class ControlServer: @unchecked Sendable {
     @discardableResult
     public func stop(timeoutSeconds: Double = 2) -> Bool {
         let (wake, done, identity, waiter): (Int32, DispatchSemaphore?, (device: UInt64, inode: UInt64)?, SettleWaiter?) = lock.withLock {
+            // Never started, or stopped already: nothing to do.
+            guard !stopped, finished != nil else { return (-1, nil, nil, nil) }
             defer { stopped = true; wakeWrite = -1 }
-            return stopped ? (-1, nil, nil, nil) : (wakeWrite, finished, socketIdentity, waiting)
+            return (wakeWrite, finished, socketIdentity, waiting)
         }
         guard let done else { return true }
         waiter?.cancel()

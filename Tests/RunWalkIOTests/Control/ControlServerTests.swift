@@ -197,5 +197,14 @@ struct ControlServerTests {
         case .failed(ECONNRESET): break  // still queued when the listener closed: reset, not left hanging
         case let other: Issue.record("the silent client was left hanging: \(other)")
         }
+        // A stopped server starts again and stops again; stop() before start() changes nothing.
+        #expect(try next.start() == .listening)
+        #expect(next.stop())
+        #expect(ScratchFolder.mode(path) == nil)
+        let never = ControlServer(control: standIn.control, path: path)
+        #expect(never.stop())
+        #expect(try never.start() == .listening)
+        #expect(never.stop())
+        #expect(ScratchFolder.mode(path) == nil)
     }
 }
