@@ -19,7 +19,7 @@ let package = Package(
         // The one session loop: a location source, a clock and commands in; status and events out.
         .target(name: "RunWalkRuntime", dependencies: ["RunWalkCore"]),
         // Files, standard streams and the replay pipeline around the core.
-        .target(name: "RunWalkIO", dependencies: ["RunWalkCore"]),
+        .target(name: "RunWalkIO", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
@@ -52,9 +52,9 @@ let package = Package(
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore", "RunWalkGPS"]),
-        .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
+        .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
-        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(
             name: "RunWalkStoreTests",

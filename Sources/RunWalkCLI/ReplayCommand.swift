@@ -49,7 +49,7 @@ struct ReplayCommand: ParsableCommand {
             StoreAccess.recorder(workout: parsed, options: options, source: source)
         })
         let control = SessionControl()
-        SignalStops.install(control)
+        SignalCommands.install(control: control)
         let path = track, speed = self.speed
         let hooks = host.hooks(message: { line in if line != "reading \(path)" { Terminal.warning(line) } })
         let result = SessionHost.wait { await loop.replay(track: path, speed: speed, control: control, hooks: hooks) }

@@ -72,7 +72,10 @@ struct RunCommand: ParsableCommand {
             StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
         })
         let control = SessionControl()
-        SignalStops.install(control)
+        SignalCommands.install(control: control)
+        // `runwalk control …` and status bars reach the session through its socket.
+        let server = ControlServer.startForSession(control: control) { Terminal.warning($0) }
+        defer { server?.stop() }
         let units = options.units
         let lines = StatusLine.Printer(units: units)
         control.observe { lines.print($0) }

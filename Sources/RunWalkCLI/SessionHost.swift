@@ -60,21 +60,3 @@ private final class ResultBox<T: Sendable>: @unchecked Sendable {
         set { lock.withLock { stored = newValue } }
     }
 }
-
-/// SIGINT and SIGTERM become a stop command, so the session is finalised, not killed.
-enum SignalStops {
-    nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-
-    static func install(_ control: SessionControl) {
-        for number in [SIGINT, SIGTERM] {
-            signal(number, SIG_IGN)
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler {
-                Terminal.warning("runwalk: \(number == SIGINT ? "interrupted" : "terminated"); stopping the workout")
-                control.send(.stop)
-            }
-            source.resume()
-            sources.append(source)
-        }
-    }
-}

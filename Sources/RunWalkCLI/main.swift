@@ -4,8 +4,9 @@ import Foundation
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
 do {
     var command = try RunWalk.parseAsRoot()
-    // Any command first closes sessions a crash left open (`recover` does it itself and says so).
-    if !(command is RecoverCommand) { StoreAccess.recoverAtStartup() }
+    // Any command first closes sessions a crash left open (`recover` does it itself and says so;
+    // `control` is a button press for the live session and stays off the store).
+    if !(command is RecoverCommand || command is ControlCommand) { StoreAccess.recoverAtStartup() }
     try command.run()
 } catch let error as UserFacingError {
     Terminal.error(error.message)

@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import RunWalkRuntime
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Turns signals into session commands: SIGUSR1 toggles pause, SIGUSR2 skips, SIGINT and
+/// SIGTERM stop (so the session is finalised, not killed). SIGHUP is ignored: a closed
+/// terminal must not end a live workout, it goes on headless.
+///
+/// Each signal is set to SIG_IGN first, so its default action (ending the process) never
+/// runs, and a DispatchSource reports it on a queue instead of in a signal handler.
+public final class SignalCommandSources: @unchecked Sendable {
+    /// The signals that become commands.
+    public static let handledSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGINT, SIGTERM]
+
+    private let lock = NSLock()
+    private var sources: [DispatchSourceSignal] = []
+
+    /// The command `signal` asks for; nil for a signal that is not a command.
+    public static func command(for signal: Int32) -> SessionCommand? {
+        switch signal {
+        case SIGUSR1: .toggle
+        case SIGUSR2: .skip
+        case SIGINT, SIGTERM: .stop
+        default: nil
+        }
+    }
+
+    /// What is said on standard error when `signal` arrives; nil for the quiet ones.
+    public static func notice(for signal: Int32) -> String? {
+        command(for: signal) == .stop ? "runwalk: interrupted; stopping the workout" : nil
+    }
+
+    /// Starts forwarding `signals` to `control`; `say` gets the notices. `armed` is called
+    /// once every source is registered: libdispatch registers them asynchronously, and until
+    /// then a signal meets SIG_IGN and is lost (tests wait for it; `run` need not).
+    public init(control: SessionControl, signals: [Int32] = SignalCommandSources.handledSignals,
+                armed: (@Sendable () -> Void)? = nil, say: @escaping @Sendable (String) -> Void) {
+        signal(SIGHUP, SIG_IGN)
+        var made: [DispatchSourceSignal] = []
+        let pending = signals.filter { Self.command(for: $0) != nil }
+        let countdown = ArmCountdown(count: pending.count, armed: armed)
+        for number in pending {
+            guard let command = Self.command(for: number) else { continue }
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setRegistrationHandler { countdown.oneArmed() }
+            source.setEventHandler {
+                if let notice = Self.notice(for: number) { say(notice) }
+                control.send(command)
+            }
+            source.resume()
+            made.append(source)
+        }
+        lock.withLock { sources = made }
+    }
+
+    /// Stops forwarding (the signals stay ignored, so a late one cannot kill the process
+    /// while it finishes the session).
+    public func cancel() {
+        let ended = lock.withLock {
+            defer { sources = [] }
+            return sources
+        }
+        for source in ended { source.cancel() }
+    }
+}
+
+/// Calls `armed` when the last of `count` sources has been registered.
+private final class ArmCountdown: @unchecked Sendable {
+    private let lock = NSLock()
+    private var left: Int
+    private let armed: (@Sendable () -> Void)?
+
+    init(count: Int, armed: (@Sendable () -> Void)?) {
+        left = count
+        self.armed = armed
+        if count == 0 { armed?() }
+    }
+
+    func oneArmed() {
+        let last: Bool = lock.withLock {
+            left -= 1
+            return left == 0
+        }
+        if last { armed?() }
+    }
+}
