@@ -7,6 +7,7 @@
 /// voice = speaker
 /// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
 /// cue.summary = on
+/// plan.done_fraction = 0.9   # share of a plan day's run time that makes it done
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -15,11 +16,13 @@ public struct UserSettings: Sendable, Equatable {
     public var voice: String?
     /// Cue kinds switched on or off; the others keep their default.
     public var cues: [CueKind: Bool] = [:]
+    /// Share of a plan day's planned run time that makes it done (`plan.done_fraction`).
+    public var planDoneFraction: Double?
 
     public init() {}
 
     /// The keys a settings file may hold.
-    public static let keys = ["language", "units", "voice"] + CueKind.allCases.map { "cue." + $0.rawValue }
+    public static let keys = ["language", "units", "voice"] + CueKind.allCases.map { "cue." + $0.rawValue } + ["plan.done_fraction"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -73,6 +76,9 @@ public struct UserSettings: Sendable, Equatable {
                 throw bad("text, wav:FILE, speaker or off")
             }
             voice = value
+        case "plan.done_fraction":
+            guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
+            planDoneFraction = fraction
         default:
             guard let kind = CueKind(rawValue: String(key.dropFirst(4))) else { throw bad("a cue kind") }
             switch value {
