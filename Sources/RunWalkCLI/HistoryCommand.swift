@@ -15,11 +15,30 @@ struct HistoryCommand: ParsableCommand {
     @Flag(name: .long, help: "Also show records: fastest 1 km and 5 km, longest run, longest run interval.")
     var records = false
 
+    @Flag(name: .long, help: "Show a month as a calendar (this month, or the MONTH given) with run days, plan days due, totals and streaks.")
+    var calendar = false
+
+    @Argument(help: "With --calendar: the month, YYYY-MM.")
+    var month: String?
+
+    @Option(name: .long, help: "text, or html: a self-contained page (calendar heat map, weekly charts, pace trend, records) for -o.")
+    var format: HistoryFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write to this file (with --format html).")
+    var output: String?
+
+    @Flag(name: .long, help: "With --format html -o FILE: also write each session's report (session-ID.html) beside the page, so its links open.")
+    var reports = false
+
     func validate() throws {
         if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more, not \(weeks)") }
+        if month != nil, !calendar { throw ValidationError("a month is given only with --calendar") }
+        if reports, format != .html || output == nil { throw ValidationError("--reports needs --format html and -o FILE") }
     }
 
     func run() throws {
+        if format == .html { return try HistoryPageOutput.write(to: output, reports: reports) }
+        if calendar { return try showCalendar() }
         let history = History(store: try StoreAccess.openExisting())
         var lines: [String] = []
         do {
@@ -33,6 +52,26 @@ struct HistoryCommand: ParsableCommand {
             throw UserFacingError.runtime(error.description)
         }
         Terminal.out(lines.joined(separator: "\n"))
+    }
+}
+
+/// The formats `history` writes.
+enum HistoryFormat: String, ExpressibleByArgument, CaseIterable { case text, html }
+
+extension HistoryCommand {
+    /// `--calendar [YYYY-MM]`.
+    func showCalendar() throws {
+        let today = try Today.day()
+        var year = today.civil.year, monthNumber = today.civil.month
+        if let month {
+            guard let parsed = HistoryCalendarText.parseMonth(month) else {
+                throw UserFacingError.input("--calendar \(month): expected a month as YYYY-MM")
+            }
+            (year, monthNumber) = parsed
+        }
+        let store = try StoreAccess.openExisting()
+        let calendar = try HistoryData.calendar(store: store, today: today)
+        Terminal.out(HistoryCalendarText.render(calendar, year: year, month: monthNumber, today: today).joined(separator: "\n"))
     }
 }
 
