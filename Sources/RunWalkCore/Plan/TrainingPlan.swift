@@ -127,13 +127,13 @@ public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
     /// `line 14, column 22: plan "c25k", week 2, day 3, field "workout": spec column 5: unknown phase "jgo"`.
     public var description: String {
         var parts: [String] = []
-        if let position { parts.append("line \(position.line), column \(position.column)") }
         if let plan { parts.append("plan \"\(plan)\"") }
         if let week { parts.append("week \(week)") }
         if let day { parts.append("day \(day)") }
         if let field { parts.append("field \"\(field)\"") }
         let place = parts.joined(separator: ", ")
         let what = specColumn.map { "spec column \($0): \(message)" } ?? message
-        return place.isEmpty ? what : "\(place): \(what)"
+        let located = place.isEmpty ? what : "\(place): \(what)"
+        return position.map { "line \($0.line), column \($0.column): \(located)" } ?? located
     }
 }
