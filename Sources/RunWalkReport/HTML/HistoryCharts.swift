@@ -23,7 +23,7 @@ enum HistoryCharts {
             return 1 + min(3, i * 4 / distances.count)
         }
         var svg = "<svg class=\"heatmap\" viewBox=\"0 0 \(Text.fixed(width, 0)) \(Text.fixed(height, 0))\" "
-            + "style=\"min-width:\(Text.fixed(width * 0.8, 0))px;max-width:\(Text.fixed(width * 1.5, 0))px\" role=\"img\" "
+            + "style=\"min-width:\(Text.fixed(width * 0.8, 0))px;max-width:\(Text.fixed(width * 1.8, 0))px\" role=\"img\" "
             + "aria-label=\"Runs by day, \(weeks) weeks\">"
         for (row, name) in ["Mon", "", "Wed", "", "Fri", "", "Sun"].enumerated() where !name.isEmpty {
             svg += "<text class=\"hm-label\" x=\"0\" y=\"\(Text.fixed(top + Double(row) * step + 9, 1))\">\(name)</text>"
@@ -70,8 +70,9 @@ enum HistoryCharts {
     static func weeklyBars(caption: String, unit: String, cssClass: String, mondays: [CalendarDay], values: [Double],
                            label: (Double) -> String) -> String {
         let top = max(values.max() ?? 0, 1e-9)
-        let ticks = TimeChart.niceTicks(0...(top * 1.08), target: 4)
-        let yMax = max(top * 1.08, ticks.last ?? top)
+        // Headroom above the tallest bar for its value label (the plot clips what overflows).
+        let ticks = TimeChart.niceTicks(0...(top * 1.22), target: 4)
+        let yMax = max(top * 1.22, ticks.last ?? top)
         let n = max(1, values.count)
         let slot = 1000.0 / Double(n)
         var svg = "<svg class=\"plot-svg\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
@@ -112,7 +113,7 @@ enum HistoryCharts {
         let lo = fast - pad, hi = slow + pad
         let ticks = TimeChart.niceTicks(lo...hi, target: 4, steps: [5, 10, 15, 30, 60, 120, 300])
         func y(_ pace: Double) -> Double { (pace - lo) / (hi - lo) * 1000 }
-        func x(_ i: Int) -> Double { points.count == 1 ? 500 : 40 + Double(i) / Double(points.count - 1) * 920 }
+        func x(_ i: Int) -> Double { points.count == 1 ? 500 : 70 + Double(i) / Double(points.count - 1) * 860 }
         var svg = "<svg class=\"plot-svg\" viewBox=\"0 0 1000 1000\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
         for tick in ticks {
             svg += "<line class=\"grid\" x1=\"0\" x2=\"1000\" y1=\"\(Text.fixed(y(tick), 1))\" y2=\"\(Text.fixed(y(tick), 1))\"/>"

@@ -109,7 +109,7 @@ public enum HistoryPage {
     static func sessionsTable(_ sessions: [HistoryPageInput.Session]) -> String {
         guard !sessions.isEmpty else { return "" }
         var html = "<section><h2>Sessions</h2><div class=\"table-wrap\"><table class=\"sessions\"><thead><tr><th>#</th>"
-            + "<th class=\"text\">date</th><th class=\"text\">session</th><th>distance</th><th>time</th><th class=\"opt\">pace</th>"
+            + "<th class=\"text\">date</th><th class=\"text\">session</th><th>distance</th><th class=\"opt\">time</th><th class=\"opt\">pace</th>"
             + "<th class=\"text opt\">result</th></tr></thead><tbody>"
         for s in sessions {
             let (title, sub) = s.name.map { ($0, s.workout) } ?? (s.workout, nil)
@@ -121,7 +121,7 @@ public enum HistoryPage {
             html += "<tr><td>\(link(s.id))</td><td class=\"text\">\(iso.prefix(10)) <span class=\"diff opt\">\(iso.dropFirst(11).prefix(5))</span></td>"
                 + "<td class=\"text wrap\">\(cell)</td>"
                 + "<td>\(s.distanceMetres.map { Text.fixed($0 / 1000, 2) + " km" } ?? "–")</td>"
-                + "<td>\(s.durationSeconds.map(Text.clock) ?? "–")</td>"
+                + "<td class=\"opt\">\(s.durationSeconds.map(Text.clock) ?? "–")</td>"
                 + "<td class=\"opt\">\(s.paceSecondsPerKm.map { Text.clock($0) } ?? "–")</td>"
                 + "<td class=\"text opt\"><span class=\"flag state-\(Text.escaped(s.state))\">\(Text.escaped(s.state))</span></td></tr>"
         }
