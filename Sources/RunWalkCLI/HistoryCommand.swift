@@ -42,7 +42,8 @@ struct HistoryCommand: ParsableCommand {
         let history = History(store: try StoreAccess.openExisting())
         var lines: [String] = []
         do {
-            lines += HistoryText.sessions(try history.sessions())
+            let names = try history.store.sessionLabels().compactMapValues(\.name)
+            lines += HistoryText.sessions(try history.sessions(), names: names)
             if let weeks {
                 let now = UTCTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
                 lines += [""] + HistoryText.weeks(try history.weeks(count: weeks, now: now))
@@ -77,12 +78,13 @@ extension HistoryCommand {
 
 /// History as terminal tables (metric).
 enum HistoryText {
-    static func sessions(_ sessions: [SessionInfo]) -> [String] {
+    /// The sessions table; a named session shows its name in place of its workout.
+    static func sessions(_ sessions: [SessionInfo], names: [Int64: String] = [:]) -> [String] {
         guard !sessions.isEmpty else { return ["No sessions recorded yet."] }
         var lines = [row(["#", "date", "workout", "distance", "time", "pace", "result"], [4, -16, -34, 9, 8, 9, -11])]
         for s in sessions {
             lines.append(row([
-                String(s.id), date(s.date, withTime: true), shorten(s.workout, 34),
+                String(s.id), date(s.date, withTime: true), shorten(names[s.id] ?? s.workout, 34),
                 s.distanceMetres.map { SummaryText.distance($0, .metric) } ?? "-",
                 s.durationSeconds.map(SummaryText.clock) ?? "-",
                 s.averagePaceSecondsPerKm.map { SummaryText.clock($0) } ?? "-",

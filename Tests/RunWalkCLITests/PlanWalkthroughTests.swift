@@ -157,6 +157,11 @@ struct PlanWalkthroughTests {
             #expect(!FileManager.default.fileExists(atPath: r.config.appendingPathComponent("plans").path), "nothing saved")
         }
         #expect(try r.run(["plan", "list"]).stdout.split(separator: "\n").count == 3)
+        let show = try r.run(["plan", "show", "c25k"]).stdout.split(separator: "\n").map(String.init)
+        #expect(show.first == "Couch to 5K (c25k): 9 weeks, 3 days a week")
+        #expect(show.count == 1 + 9 * 4)
+        #expect(show.contains("  day 3  40:00  5m warmup, 30m run, 5m cooldown"))
+        #expect(try r.run(["plan", "show", "c26k"]).stderr == "runwalk: error: no plan named c26k (plans: c25k, galloway-5k, runwalk-10k)\n")
 
         // A good file imports, then exports the same plan; a second import needs --replace.
         let good = try r.run(["plan", "export", "c25k"]).stdout.replacingOccurrences(of: "\"c25k\"", with: "\"my-c25k\"")
