@@ -100,6 +100,7 @@ struct WorkoutsCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add the workouts of a file (name = spec per line).")
         @Argument(help: "File to import ('-' for standard input).") var file: String
+        @Flag(name: .long, help: "Replace saved workouts of the same names (else such a name is an error).") var replace = false
         func run() throws {
             let text: String
             if file == "-" {
@@ -110,6 +111,12 @@ struct WorkoutsCommand: ParsableCommand {
             }
             let entries = try WorkoutStore.call { try WorkoutLibraryFile.entries(in: text, path: file) }
             var library = try WorkoutStore.load()
+            // Checked before anything is added, so a refused import changes nothing.
+            for entry in entries where !(replace && library.userEntries.contains { $0.name == entry.name }) {
+                do { try WorkoutNames.checkNew(entry.name, in: library) } catch let error as UserFacingError {
+                    throw UserFacingError.input("\(file): \(error.message)" + (error.message.contains("saved") ? " (or import with --replace)" : ""))
+                }
+            }
             for entry in entries { _ = try library.add(name: entry.name, spec: entry.spec) }
             try WorkoutStore.save(library)
             Terminal.warning("imported \(entries.count) workout\(entries.count == 1 ? "" : "s")")
