@@ -67,8 +67,7 @@ struct PlanCommand: ParsableCommand {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Where you are in the plan, what is next and when.")
         func run() throws {
-            let store = try PlanStore.open()
-            guard let (stored, progress) = try PlanStore.active(store) else {
+            guard let store = try PlanStore.openIfPresent(), let (stored, progress) = try PlanStore.active(store) else {
                 Terminal.out("No plan is being followed. `runwalk plan list` shows the plans; `runwalk plan start NAME` starts one.")
                 return
             }
@@ -80,8 +79,7 @@ struct PlanCommand: ParsableCommand {
     struct Skip: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Skip the next day of the plan.")
         func run() throws {
-            let store = try PlanStore.open()
-            let (stored, progress) = try PlanStore.requireActive(store)
+            let (store, stored, progress) = try PlanStore.requireActiveInExisting()
             guard let slot = progress.next else { throw UserFacingError.input("plan \(progress.plan.name) is finished: nothing to skip") }
             let today = try Today.day()
             try PlanStore.call { try store.appendPlanLog(enrolmentID: stored.enrolment.id, PlanLogEntry(kind: .skip, slot: slot, day: today)) }
@@ -94,8 +92,7 @@ struct PlanCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Do this week again (the week just finished, when the current one has not begun).")
         func run() throws {
-            let store = try PlanStore.open()
-            let (stored, progress) = try PlanStore.requireActive(store)
+            let (store, stored, progress) = try PlanStore.requireActiveInExisting()
             let week = progress.weekToRepeat
             let today = try Today.day()
             let entry = PlanLogEntry(kind: .repeatWeek, slot: TrainingPlan.Slot(week: week, day: 0), day: today)
@@ -108,8 +105,7 @@ struct PlanCommand: ParsableCommand {
     struct Stop: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Stop following the plan (its history stays).")
         func run() throws {
-            let store = try PlanStore.open()
-            let (_, progress) = try PlanStore.requireActive(store)
+            let (store, _, progress) = try PlanStore.requireActiveInExisting()
             try PlanStore.call { try store.stopEnrolment(on: try Today.day()) }
             Terminal.out("Stopped following \(progress.plan.title) after \(progress.done.count) of \(progress.totalDays) days.")
         }

@@ -50,6 +50,20 @@ enum PlanStore {
         }
     }
 
+    /// The store when it exists (reading commands never create one); nil before the first session or plan.
+    static func openIfPresent() throws -> RunWalkStore? {
+        do { return try RunWalkStore.openIfPresent(location: StoreAccess.location, options: StoreAccess.options) } catch let error as StoreError {
+            throw UserFacingError.runtime(error.description)
+        }
+    }
+
+    /// The existing store with its active enrolment, or the input error saying no plan is followed.
+    static func requireActiveInExisting() throws -> (store: RunWalkStore, stored: StoredEnrolment, progress: PlanProgress) {
+        guard let store = try openIfPresent() else { throw UserFacingError.input(PlanStoreError.noActivePlan.description) }
+        let (stored, progress) = try requireActive(store)
+        return (store, stored, progress)
+    }
+
     /// Runs a store call, mapping its errors: plan mistakes are the runner's (2), the rest runtime (1).
     static func call<T>(_ body: () throws -> T) throws -> T {
         do { return try body() } catch let error as PlanStoreError {
@@ -97,8 +111,7 @@ final class PlanFollowing: @unchecked Sendable {
 
     /// Resolves "next": the active plan's next day, remembered for the session's end.
     static func resolveNext() throws -> Workout {
-        let store = try PlanStore.open()
-        let (stored, progress) = try PlanStore.requireActive(store)
+        let (_, stored, progress) = try PlanStore.requireActiveInExisting()
         guard let slot = progress.next, let workout = progress.plan.workout(at: slot) else {
             throw UserFacingError.input("plan \(progress.plan.name) is finished: nothing next (`runwalk plan status`)")
         }
@@ -113,7 +126,7 @@ final class PlanFollowing: @unchecked Sendable {
             guard var day = pending else { return }
             day.doneFraction = settings.planDoneFraction ?? RunCompletion.defaultDoneFraction
             pending = day
-            options.introduction = day.plan.introduction(for: day.slot)
+            options.introduction = day.plan.introduction(for: day.slot, language: options.language)
         }
     }
 

@@ -62,6 +62,15 @@ struct PlanWalkthroughTests {
     @Test("four weeks of couch-to-5K: skip, cut short and redo, repeat a week, delete a session")
     func fourWeeks() throws {
         let r = try Runner()
+        // Reading commands create no store; following commands say no plan is followed.
+        #expect(try r.status() == ["No plan is being followed. `runwalk plan list` shows the plans; `runwalk plan start NAME` starts one."])
+        #expect(!r.folder.location.databaseExists)
+        for command in ["skip", "repeat", "stop"] {
+            let refused = try r.run(["plan", command])
+            #expect(refused.status == 2 && refused.stderr.hasPrefix("runwalk: error: no plan is being followed"), "\(refused.stderr)")
+        }
+        #expect(try r.run(["replay", Sample.demo, "--workout", "next"]).status == 2)
+        #expect(!r.folder.location.databaseExists)
         var result = try r.run(["plan", "start", "c25k"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Following Couch to 5K (9 weeks) on mon, wed, fri: week 1, day 1 on Mon 2026-11-02"))

@@ -17,6 +17,7 @@ struct TrainingPlanTests {
         #expect(TrainingPlan.builtIn(named: "galloway-5k")?.weeks.count == 8)
         #expect(TrainingPlan.builtIn(named: "runwalk-10k")?.weeks.count == 10)
         #expect(c25k.introduction(for: .init(week: 2, day: 1)) == "Week 3, day 2 of couch to 5K.")
+        #expect(c25k.introduction(for: .init(week: 2, day: 1), language: .de) == "Woche 3, Tag 2 von Couch to 5K.")
     }
 
     @Test("JSON mistakes name plan, week, day, field, line and column (and the spec's column)",

@@ -65,9 +65,13 @@ public struct TrainingPlan: Sendable, Equatable {
         return try? Self.parseWorkout(day.workout)
     }
 
-    /// What the first cue says: "Week 3, day 2 of couch to 5K."
-    public func introduction(for slot: Slot) -> String {
-        "Week \(slot.week + 1), day \(slot.day + 1) of \(spokenTitle)."
+    /// What the first cue says: "Week 3, day 2 of couch to 5K." (German: "Woche 3, Tag 2 von Couch to 5K.").
+    public func introduction(for slot: Slot, language: Language = .en) -> String {
+        switch language {
+        case .en: return "Week \(slot.week + 1), day \(slot.day + 1) of \(spokenTitle)."
+        // German keeps the title as written: nouns and names stay capitalised.
+        case .de: return "Woche \(slot.week + 1), Tag \(slot.day + 1) von \(title)."
+        }
     }
 
     /// The title as spoken: "Couch to 5K" reads "couch to 5K" mid-sentence.
