@@ -3,11 +3,13 @@ import RunWalkCore
 
 /// A stored enrolment: the plan as it was started, and what has happened since.
 public struct StoredEnrolment: Sendable, Equatable {
+    /// Plan, start and training days.
     public var enrolment: PlanEnrolment
     /// The plan's JSON as it was when the enrolment started.
     public var planJSON: String
     /// active or stopped.
     public var state: String
+    /// What happened, oldest first.
     public var log: [PlanLogEntry]
 }
 

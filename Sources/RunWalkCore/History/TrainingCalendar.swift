@@ -3,8 +3,11 @@
 public struct TrainingCalendar: Sendable, Equatable {
     /// What was run on a day (or in a week, or a month).
     public struct Totals: Sendable, Equatable {
+        /// Sessions run.
         public var sessions = 0
+        /// Distance, metres.
         public var distanceMetres = 0.0
+        /// Workout time, seconds.
         public var durationSeconds = 0.0
         public init(sessions: Int = 0, distanceMetres: Double = 0, durationSeconds: Double = 0) {
             self.sessions = sessions
@@ -21,8 +24,11 @@ public struct TrainingCalendar: Sendable, Equatable {
 
     /// One run: its date and totals.
     public struct Run: Sendable, Equatable {
+        /// The UTC date it was run on.
         public var day: CalendarDay
+        /// Distance, metres.
         public var distanceMetres: Double
+        /// Workout time, seconds.
         public var durationSeconds: Double
         public init(day: CalendarDay, distanceMetres: Double, durationSeconds: Double) {
             self.day = day
@@ -33,8 +39,11 @@ public struct TrainingCalendar: Sendable, Equatable {
 
     /// A month laid out Monday first: weeks of seven days, nil outside the month.
     public struct Month: Sendable, Equatable {
+        /// The year.
         public var year: Int
+        /// The month, 1–12.
         public var month: Int
+        /// Rows of seven days, Monday first.
         public var weeks: [[CalendarDay?]]
     }
 

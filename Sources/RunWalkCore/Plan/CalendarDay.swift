@@ -94,7 +94,9 @@ public enum Weekday: String, Sendable, CaseIterable, Codable {
 
 /// A word in a weekday list that is not a weekday (or names one twice).
 public struct WeekdayListError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The word as given.
     public var word: String
+    /// True when the word names a day already in the list.
     public var repeated = false
     public var description: String {
         repeated ? "\"\(word)\" is named twice" : "\"\(word)\" is not a day of the week (mon, tue, wed, thu, fri, sat, sun)"

@@ -60,7 +60,9 @@ public indirect enum JSONValue: Sendable, Equatable {
 
 /// A 1-based line and column (counted in Unicode scalars).
 public struct JSONPosition: Sendable, Equatable, Hashable {
+    /// 1-based line.
     public var line: Int
+    /// 1-based column, in Unicode scalars.
     public var column: Int
     public init(line: Int, column: Int) {
         self.line = line
@@ -70,7 +72,9 @@ public struct JSONPosition: Sendable, Equatable, Hashable {
 
 /// Text that is not JSON, and where.
 public struct JSONSyntaxError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// Where the text stops being JSON.
     public var position: JSONPosition
+    /// What was expected there.
     public var message: String
     public var description: String { "line \(position.line), column \(position.column): \(message)" }
 }

@@ -2,6 +2,7 @@
 public struct PlanEnrolment: Sendable, Equatable {
     /// The enrolment's number in the store.
     public var id: Int64
+    /// The plan followed (its name).
     public var planName: String
     /// The first day the plan may be run.
     public var startDay: CalendarDay
@@ -31,6 +32,7 @@ public struct PlanLogEntry: Sendable, Equatable {
         case repeatWeek = "repeat"
     }
 
+    /// What happened.
     public var kind: Kind
     /// The plan day (for `repeatWeek`, day 0 of the week repeated).
     public var slot: TrainingPlan.Slot
@@ -56,8 +58,11 @@ public struct PlanLogEntry: Sendable, Equatable {
 /// that week's days (and any later ones) to do again. The next day is the first one not
 /// cleared, so a deleted session (its log entry goes with it) makes its day due again.
 public struct PlanProgress: Sendable, Equatable {
+    /// The plan as it was started.
     public let plan: TrainingPlan
+    /// Whose progress this is.
     public let enrolment: PlanEnrolment
+    /// What happened, oldest first.
     public let log: [PlanLogEntry]
     /// Days done or skipped, after repeats.
     public private(set) var cleared: Set<TrainingPlan.Slot> = []

@@ -16,13 +16,16 @@ public struct TrainingPlan: Sendable, Equatable {
 
     /// One week's days, in order.
     public struct Week: Sendable, Equatable {
+        /// The days, in order.
         public var days: [Day]
         public init(days: [Day]) { self.days = days }
     }
 
     /// Where a day is in the plan: 0-based week and day.
     public struct Slot: Sendable, Hashable, Comparable, CustomStringConvertible {
+        /// 0-based week.
         public var week: Int
+        /// 0-based day in the week.
         public var day: Int
         public init(week: Int, day: Int) {
             self.week = week
@@ -39,6 +42,7 @@ public struct TrainingPlan: Sendable, Equatable {
     public var title: String
     /// How many days a week the plan expects (the default schedule spreads them over the week).
     public var daysPerWeek: Int
+    /// The weeks, in order.
     public var weeks: [Week]
 
     public init(name: String, title: String, daysPerWeek: Int, weeks: [Week]) {
@@ -105,16 +109,19 @@ public struct TrainingPlan: Sendable, Equatable {
 /// A plan file's mistake: which plan, week, day and field, where in the file, and (for a
 /// bad workout spec) the column in the spec.
 public struct PlanError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The plan's name, when the file gave one.
     public var plan: String?
     /// 1-based, when the mistake is inside a week.
     public var week: Int?
     /// 1-based, when the mistake is inside a day.
     public var day: Int?
+    /// The JSON field at fault.
     public var field: String?
     /// Where in the file (nil for plans not read from a file).
     public var position: JSONPosition?
     /// The 1-based column in the workout spec, for a bad spec.
     public var specColumn: Int?
+    /// What is wrong.
     public var message: String
 
     public init(plan: String? = nil, week: Int? = nil, day: Int? = nil, field: String? = nil,

@@ -4,6 +4,7 @@ import RunWalkCore
 /// The user's own training plans on disk: one JSON file per plan in `plans/` of the config
 /// folder (`~/.config/runwalk/plans/NAME.json`), the same format `plan import|export` uses.
 public struct PlanLibraryFile {
+    /// The plans folder.
     public let directory: URL
 
     public init(configDirectory: URL = ConfigDirectory.url()) {
@@ -39,7 +40,9 @@ public struct PlanLibraryFile {
 
 /// A plan file's mistake, with the file it is in.
 public struct PlanFileError: Error, CustomStringConvertible {
+    /// The file.
     public var path: String
+    /// The mistake and where it is in the file.
     public var error: PlanError
     public var description: String { "\(path): \(error.description)" }
 }

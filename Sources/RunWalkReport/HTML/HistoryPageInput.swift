@@ -4,15 +4,21 @@ import RunWalkCore
 public struct HistoryPageInput: Sendable {
     /// One recorded session.
     public struct Session: Sendable, Equatable {
+        /// The session's number in the store.
         public var id: Int64
+        /// When it started.
         public var date: UTCTime
+        /// The workout spec.
         public var workout: String
         /// Given with `runwalk session rename`.
         public var name: String?
         /// Given with `runwalk session note`.
         public var note: String?
+        /// Distance, metres.
         public var distanceMetres: Double?
+        /// Workout time, seconds.
         public var durationSeconds: Double?
+        /// Average pace, seconds per km.
         public var paceSecondsPerKm: Double?
         /// completed, stopped, incomplete or interrupted.
         public var state: String
@@ -37,12 +43,15 @@ public struct HistoryPageInput: Sendable {
 
     /// A personal record and the session holding it.
     public struct Record: Sendable, Equatable {
+        /// "fastest 1 km", …
         public var name: String
         /// As shown: `5:12` or `3.88 km`.
         public var value: String
         /// More about it: `(30:00)`.
         public var detail: String
+        /// The session holding it.
         public var sessionID: Int64
+        /// When that session started.
         public var date: UTCTime
 
         public init(name: String, value: String, detail: String = "", sessionID: Int64, date: UTCTime) {
@@ -54,11 +63,13 @@ public struct HistoryPageInput: Sendable {
         }
     }
 
+    /// Every session, newest first.
     public var sessions: [Session]
     /// Records in display order (a missing record is simply absent).
     public var records: [Record]
     /// Runs by day and plan days due.
     public var calendar: TrainingCalendar
+    /// Today (UTC), for streaks and what is due.
     public var today: CalendarDay
     /// "Couch to 5K: next week 2, day 1 on Wed 2026-11-11" when a plan is followed.
     public var planLine: String?
