@@ -66,13 +66,14 @@ struct PlanCommand: ParsableCommand {
 
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Where you are in the plan, what is next and when.")
+        @Flag(name: .long, help: "Print the status as one JSON object (for scripts and the app's start page).") var json = false
         func run() throws {
-            guard let store = try PlanStore.openIfPresent(), let (stored, progress) = try PlanStore.active(store) else {
-                Terminal.out("No plan is being followed. `runwalk plan list` shows the plans; `runwalk plan start NAME` starts one.")
+            let today = try Today.day()
+            guard let store = try PlanStore.openIfPresent(), let (_, progress) = try PlanStore.active(store) else {
+                Terminal.out(json ? "{\"active\":false}" : "No plan is being followed. `runwalk plan list` shows the plans; `runwalk plan start NAME` starts one.")
                 return
             }
-            _ = stored
-            Terminal.out(PlanText.status(progress, today: try Today.day()).joined(separator: "\n"))
+            Terminal.out(json ? PlanText.statusJSON(progress, today: today) : PlanText.status(progress, today: today).joined(separator: "\n"))
         }
     }
 

@@ -44,6 +44,33 @@ enum PlanText {
         return lines
     }
 
+    /// `plan status --json`: one object, snake_case keys, weeks and days 1-based, dates `YYYY-MM-DD`.
+    static func statusJSON(_ progress: PlanProgress, today: CalendarDay) -> String {
+        let q = JSONValue.quoted
+        var fields = [
+            "\"active\":true", "\"plan\":\(q(progress.plan.name))", "\"title\":\(q(progress.plan.title))",
+            "\"start\":\(q(progress.enrolment.startDay.description))",
+            "\"days\":[\(progress.enrolment.weekdays.map { q($0.rawValue) }.joined(separator: ","))]",
+            "\"done\":\(progress.done.count)", "\"skipped\":\(progress.cleared.subtracting(progress.done).count)",
+            "\"total\":\(progress.totalDays)", "\"finished\":\(progress.finished)",
+        ]
+        if let slot = progress.next, let day = progress.plan.day(at: slot) {
+            var next = ["\"week\":\(slot.week + 1)", "\"day\":\(slot.day + 1)", "\"workout\":\(q(day.workout))"]
+            if let seconds = progress.plan.workout(at: slot)?.plannedDuration?.seconds { next.append("\"duration_s\":\(Int(seconds))") }
+            if let due = progress.scheduledDay {
+                next.append("\"due\":\(q(due.description))")
+                next.append("\"overdue\":\(due < today)")
+            }
+            next.append("\"introduction\":\(q(progress.plan.introduction(for: slot)))")
+            fields.append("\"next\":{\(next.joined(separator: ","))}")
+        }
+        if let short = progress.shortAttempt, let session = short.sessionID {
+            fields.append("\"last_short\":{\"session\":\(session),\"on\":\(q(short.day.description)),"
+                          + "\"run_fraction\":\(Double(Int((short.runFraction ?? 0) * 1000)) / 1000)}")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
     /// `Next: week 2, day 2 (31:00) on Wed 2026-11-11 (today): 5m warmup, …` or the plan finished.
     static func nextLine(_ progress: PlanProgress, today: CalendarDay) -> String {
         guard let slot = progress.next, let day = progress.plan.day(at: slot) else {

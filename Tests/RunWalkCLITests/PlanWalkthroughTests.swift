@@ -94,6 +94,9 @@ struct PlanWalkthroughTests {
         #expect(cut.contains("plan: week 2, day 1 cut short (50 % of the run time, 90 % needed): it is offered again"), "\(cut)")
         try r.expectStatus(done: 2, skipped: 1, next: "week 2, day 1", when: "today")
         #expect(try r.status().contains("Last try: session 3 on 2026-11-09 ran 50 % of the run time: offered again"))
+        let json = try r.run(["plan", "status", "--json"])
+        #expect(json.stdout == #"{"active":true,"plan":"c25k","title":"Couch to 5K","start":"2026-11-02","days":["mon","wed","fri"],"done":2,"skipped":1,"total":27,"finished":false,"next":{"week":2,"day":1,"workout":"5m warmup, 6x(90s run, 2m walk), 5m cooldown","duration_s":1860,"due":"2026-11-09","overdue":false,"introduction":"Week 2, day 1 of couch to 5K."},"last_short":{"session":3,"on":"2026-11-09","run_fraction":0.5}}"# + "\n")
+        #expect((try? JSONSerialization.jsonObject(with: Data(json.stdout.utf8))) != nil, "valid JSON")
         // The track (30:10) ends in week 2's cool-down (31:00): every run was done, so it counts.
         try r.next(on: "2026-11-11")
         try r.expectStatus(done: 3, skipped: 1, next: "week 2, day 2", when: "on Fri 2026-11-13")
