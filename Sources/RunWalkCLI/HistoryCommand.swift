@@ -72,7 +72,8 @@ extension HistoryCommand {
         }
         let store = try StoreAccess.openExisting()
         let calendar = try HistoryData.calendar(store: store, today: today)
-        Terminal.out(HistoryCalendarText.render(calendar, year: year, month: monthNumber, today: today).joined(separator: "\n"))
+        let units = try WorkoutStore.call { try SettingsFile().load() }.units ?? .metric
+        Terminal.out(HistoryCalendarText.render(calendar, year: year, month: monthNumber, today: today, units: units).joined(separator: "\n"))
     }
 }
 

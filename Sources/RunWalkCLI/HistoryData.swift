@@ -19,7 +19,7 @@ enum HistoryData {
     }
 
     /// Everything the history page shows.
-    static func pageInput(store: RunWalkStore, today: CalendarDay) throws -> HistoryPageInput {
+    static func pageInput(store: RunWalkStore, today: CalendarDay, units: Units) throws -> HistoryPageInput {
         let labels = try PlanStore.call { try store.sessionLabels() }
         let planDays = try PlanStore.call { try store.planDaysBySession() }
         let titles = Dictionary(try PlanCatalog.all().map { ($0.plan.name, $0.plan.title) }, uniquingKeysWith: { a, _ in a })
@@ -41,17 +41,17 @@ enum HistoryData {
         let time: (History.Record) -> String = { $0.seconds.map(SummaryText.clock) ?? "-" }
         add(records.fastest1km, value: time, detail: { _ in "" })
         add(records.fastest5km, value: time, detail: { _ in "" })
-        add(records.longestRun, value: { SummaryText.distance($0.metres ?? 0, .metric) },
+        add(records.longestRun, value: { SummaryText.distance($0.metres ?? 0, units) },
             detail: { r in r.seconds.map { "in \(SummaryText.clock($0))" } ?? "" })
         add(records.longestRunInterval, value: time,
-            detail: { r in (r.metres.map { SummaryText.distance($0, .metric) } ?? "") + " without a walk" })
+            detail: { r in (r.metres.map { SummaryText.distance($0, units) } ?? "") + " without a walk" })
         var planLine: String?
         if let (_, progress) = try PlanStore.active(store) {
             planLine = "\(progress.plan.title): \(progress.done.count) of \(progress.totalDays) days done. "
                 + PlanText.nextLine(progress, today: today)
         }
         return HistoryPageInput(sessions: sessions, records: list, calendar: try calendar(store: store, today: today),
-                                today: today, planLine: planLine)
+                                today: today, planLine: planLine, units: units)
     }
 }
 
@@ -59,7 +59,8 @@ enum HistoryData {
 enum HistoryPageOutput {
     static func write(to path: String?, reports: Bool) throws {
         let store = try StoreAccess.openExisting()
-        let input = try HistoryData.pageInput(store: store, today: try Today.day())
+        let units = try WorkoutStore.call { try SettingsFile().load() }.units ?? .metric
+        let input = try HistoryData.pageInput(store: store, today: try Today.day(), units: units)
         try ReportOutput.write(Array(HistoryPage.render(input).utf8), to: path)
         guard reports, let path else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()

@@ -80,6 +80,17 @@ struct HistoryPageTests {
         #expect(html.contains("felt &lt;b&gt;good&lt;/b&gt;"))
     }
 
+    @Test("imperial units: miles and minutes per mile")
+    func imperial() {
+        var input = Self.input()
+        input.units = .imperial
+        let html = HistoryPage.render(input)
+        #expect(html.contains("mi per week"))
+        #expect(html.contains("min/mi · faster is higher"))
+        #expect(html.contains("<small>mi</small>"))
+        #expect(!html.contains("6.59 km") && html.contains(" mi</td><td class=\"opt\">49:00"), "miles in the sessions table")
+    }
+
     @Test("with no sessions the page still renders and says so")
     func empty() {
         let html = HistoryPage.render(HistoryPageInput(sessions: [], records: [], calendar: TrainingCalendar(runs: []),

@@ -14,7 +14,8 @@ enum HistoryCharts {
 
     /// A GitHub-style year grid: a column per week (Monday on top), darker for longer runs,
     /// plan days due outlined, today ringed.
-    static func heatMap(_ calendar: TrainingCalendar, from firstMonday: CalendarDay, weeks: Int, today: CalendarDay) -> String {
+    static func heatMap(_ calendar: TrainingCalendar, from firstMonday: CalendarDay, weeks: Int, today: CalendarDay,
+                        style: UnitStyle) -> String {
         let step = 13.0, cell = 11.0, left = 30.0, top = 16.0
         let width = left + Double(weeks) * step, height = top + 7 * step
         let distances = calendar.byDay.values.map(\.distanceMetres).sorted()
@@ -47,7 +48,7 @@ enum HistoryCharts {
                 var title = day.description
                 if let totals = calendar.byDay[day] {
                     cls += " hm\(level(totals.distanceMetres))"
-                    title += ": \(totals.sessions) run\(totals.sessions == 1 ? "" : "s"), \(Text.fixed(totals.distanceMetres / 1000, 2)) km"
+                    title += ": \(totals.sessions) run\(totals.sessions == 1 ? "" : "s"), \(style.distance(totals.distanceMetres))"
                 } else if calendar.due.contains(day) {
                     cls += " hm-due"
                     title += ": plan day due"
@@ -106,7 +107,7 @@ enum HistoryCharts {
     }
 
     /// Average pace of each session of one workout, in order (faster is up).
-    static func paceTrend(caption: String, points: [(day: CalendarDay, pace: Double, id: Int64)]) -> String {
+    static func paceTrend(caption: String, unit: String, points: [(day: CalendarDay, pace: Double, id: Int64)]) -> String {
         let paces = points.map(\.pace)
         guard let fast = paces.min(), let slow = paces.max() else { return "" }
         let pad = max(10, (slow - fast) * 0.15)
@@ -121,7 +122,7 @@ enum HistoryCharts {
         let path = points.enumerated().map { "\(Text.fixed(x($0.offset), 1)) \(Text.fixed(y($0.element.pace), 1))" }.joined(separator: "L")
         svg += "<path class=\"series pace\" d=\"M\(path)\"/></svg>"
         var html = "<figure class=\"chart chart-trend\"><figcaption><span class=\"chart-title\">\(Text.escaped(caption))</span> "
-            + "<span class=\"chart-unit\">average pace per session, min/km · faster is higher</span></figcaption>"
+            + "<span class=\"chart-unit\">average pace per session, min\(unit) · faster is higher</span></figcaption>"
             + "<div class=\"chart-grid\"><div class=\"y-axis\">"
         for tick in ticks where (0.03...0.97).contains(y(tick) / 1000) {
             html += "<span style=\"top:\(Text.fixed(y(tick) / 10, 2))%\">\(Text.clock(tick))</span>"
@@ -129,7 +130,7 @@ enum HistoryCharts {
         html += "</div><div class=\"plot trend\">\(svg)"
         for (i, point) in points.enumerated() {
             html += "<span class=\"pt\" style=\"left:\(Text.fixed(x(i) / 10, 2))%;top:\(Text.fixed(y(point.pace) / 10, 2))%\" "
-                + "title=\"session \(point.id), \(point.day): \(Text.clock(point.pace)) /km\"></span>"
+                + "title=\"session \(point.id), \(point.day): \(Text.clock(point.pace)) \(unit)\"></span>"
         }
         html += "</div><div></div><div class=\"x-axis\">"
         let labelled = points.count <= 6 ? Array(points.indices) : [0, points.count / 2, points.count - 1]

@@ -8,8 +8,9 @@ public enum HistoryPage {
     /// The page.
     public static func render(_ input: HistoryPageInput) -> String {
         let runs = input.sessions.filter { $0.state != "recording" }
+        let style = UnitStyle(input.units)
         var body = header(input, runs: runs)
-        body += tiles(input, runs: runs)
+        body += tiles(input, runs: runs, style: style)
 
         // The map spans the runs and the weeks ahead with plan days due, at least half a year, at most a year.
         // Four weeks ahead of today show the plan days coming.
@@ -20,23 +21,23 @@ public enum HistoryPage {
         var weeks = max(26, endMonday.days(since: firstRun.monday) / 7 + 1)
         weeks = min(weeks, 53)
         let firstMonday = endMonday.adding(days: -7 * (weeks - 1))
-        body += "<section><h2>Calendar</h2>\(HistoryCharts.heatMap(input.calendar, from: firstMonday, weeks: weeks, today: input.today))</section>"
+        body += "<section><h2>Calendar</h2>\(HistoryCharts.heatMap(input.calendar, from: firstMonday, weeks: weeks, today: input.today, style: style))</section>"
 
         // Weekly charts: the last 12 weeks up to the latest run or today.
         let chartEnd = max(input.today, lastRun ?? input.today).monday
         let mondays = (0..<12).reversed().map { chartEnd.adding(days: -7 * $0) }
         let totals = mondays.map { input.calendar.totals(from: $0, days: 7) }
         body += "<div class=\"two\"><section><h2>Weekly distance</h2>"
-            + HistoryCharts.weeklyBars(caption: "Distance", unit: "km per week (Monday to Sunday)", cssClass: "distance",
-                                       mondays: mondays, values: totals.map { $0.distanceMetres / 1000 }, label: { Text.compact($0, 1) })
+            + HistoryCharts.weeklyBars(caption: "Distance", unit: "\(style.distanceUnit) per week (Monday to Sunday)", cssClass: "distance",
+                                       mondays: mondays, values: totals.map { $0.distanceMetres / style.metresPerDistanceUnit }, label: { Text.compact($0, 1) })
             + "</section><section><h2>Weekly time</h2>"
             + HistoryCharts.weeklyBars(caption: "Time", unit: "minutes per week", cssClass: "time",
                                        mondays: mondays, values: totals.map { $0.durationSeconds / 60 }, label: { Text.fixed($0, 0) })
             + "</section></div>"
 
-        body += paceTrends(runs)
+        body += paceTrends(runs, style: style)
         body += records(input.records)
-        body += sessionsTable(input.sessions)
+        body += sessionsTable(input.sessions, style: style)
         body += "<footer>RunWalk history · \(input.sessions.count) session\(input.sessions.count == 1 ? "" : "s") · dates in UTC · "
             + "a session's link opens its report when <code>session-ID.html</code> sits beside this page: "
             + "<code>runwalk history --format html -o FILE --reports</code> writes them all, "
@@ -59,7 +60,7 @@ public enum HistoryPage {
         return html + "</header>"
     }
 
-    static func tiles(_ input: HistoryPageInput, runs: [HistoryPageInput.Session]) -> String {
+    static func tiles(_ input: HistoryPageInput, runs: [HistoryPageInput.Session], style: UnitStyle) -> String {
         func tile(_ label: String, _ value: String, _ unit: String = "", primary: Bool = false) -> String {
             "<div class=\"tile\(primary ? " primary" : "")\"><span class=\"label\">\(label)</span><span class=\"value\">\(value)"
                 + (unit.isEmpty ? "" : " <small>\(unit)</small>") + "</span></div>"
@@ -67,13 +68,13 @@ public enum HistoryPage {
         let distance = runs.compactMap(\.distanceMetres).reduce(0, +)
         let time = runs.compactMap(\.durationSeconds).reduce(0, +)
         let streak = input.calendar.weekStreak(today: input.today)
-        return "<section class=\"tiles\">" + tile("Distance", Text.fixed(distance / 1000, 1), "km", primary: true)
+        return "<section class=\"tiles\">" + tile("Distance", Text.fixed(distance / style.metresPerDistanceUnit, 1), style.distanceUnit, primary: true)
             + tile("Time", Text.clock(time)) + tile("Sessions", String(runs.count))
             + tile("Week streak", String(streak.current), "longest \(streak.longest)") + "</section>"
     }
 
     /// One chart per workout run at least twice (the three most run), oldest session first.
-    static func paceTrends(_ runs: [HistoryPageInput.Session]) -> String {
+    static func paceTrends(_ runs: [HistoryPageInput.Session], style: UnitStyle) -> String {
         var groups: [String: [HistoryPageInput.Session]] = [:]
         for run in runs where run.paceSecondsPerKm != nil && (run.distanceMetres ?? 0) > 100 { groups[run.workout, default: []].append(run) }
         let chosen = groups.filter { $0.value.count >= 2 }
@@ -84,8 +85,8 @@ public enum HistoryPage {
         var html = "<section><h2>Pace trend <span class=\"chart-unit\">same workout over time</span></h2>"
         for (workout, sessions) in chosen {
             let ordered = sessions.sorted { ($0.date, $0.id) < ($1.date, $1.id) }
-            html += HistoryCharts.paceTrend(caption: "\(workout) (\(ordered.count) sessions)",
-                                            points: ordered.compactMap { s in s.paceSecondsPerKm.map { (CalendarDay(s.date), $0, s.id) } })
+            html += HistoryCharts.paceTrend(caption: "\(workout) (\(ordered.count) sessions)", unit: style.paceUnit,
+                                            points: ordered.compactMap { s in s.paceSecondsPerKm.map { (CalendarDay(s.date), style.paceValue($0), s.id) } })
         }
         return html + "</section>"
     }
@@ -106,7 +107,7 @@ public enum HistoryPage {
         return html + "</tbody></table></div></section>"
     }
 
-    static func sessionsTable(_ sessions: [HistoryPageInput.Session]) -> String {
+    static func sessionsTable(_ sessions: [HistoryPageInput.Session], style: UnitStyle) -> String {
         guard !sessions.isEmpty else { return "" }
         var html = "<section><h2>Sessions</h2><div class=\"table-wrap\"><table class=\"sessions\"><thead><tr><th>#</th>"
             + "<th class=\"text\">date</th><th class=\"text\">session</th><th>distance</th><th class=\"opt\">time</th><th class=\"opt\">pace</th>"
@@ -120,9 +121,9 @@ public enum HistoryPage {
             let iso = s.date.iso8601(fractionDigits: 0)
             html += "<tr><td>\(link(s.id))</td><td class=\"text\">\(iso.prefix(10)) <span class=\"diff opt\">\(iso.dropFirst(11).prefix(5))</span></td>"
                 + "<td class=\"text wrap\">\(cell)</td>"
-                + "<td>\(s.distanceMetres.map { Text.fixed($0 / 1000, 2) + " km" } ?? "–")</td>"
+                + "<td>\(s.distanceMetres.map { style.distance($0) } ?? "–")</td>"
                 + "<td class=\"opt\">\(s.durationSeconds.map(Text.clock) ?? "–")</td>"
-                + "<td class=\"opt\">\(s.paceSecondsPerKm.map { Text.clock($0) } ?? "–")</td>"
+                + "<td class=\"opt\">\(style.pace(s.paceSecondsPerKm))</td>"
                 + "<td class=\"text opt\"><span class=\"flag state-\(Text.escaped(s.state))\">\(Text.escaped(s.state))</span></td></tr>"
         }
         return html + "</tbody></table></div></section>"

@@ -73,8 +73,12 @@ public struct HistoryPageInput: Sendable {
     public var today: CalendarDay
     /// "Couch to 5K: next week 2, day 1 on Wed 2026-11-11" when a plan is followed.
     public var planLine: String?
+    /// Distances and paces in km or miles (the runner's `units` setting).
+    public var units: Units
 
-    public init(sessions: [Session], records: [Record], calendar: TrainingCalendar, today: CalendarDay, planLine: String? = nil) {
+    public init(sessions: [Session], records: [Record], calendar: TrainingCalendar, today: CalendarDay, planLine: String? = nil,
+                units: Units = .metric) {
+        self.units = units
         self.sessions = sessions
         self.records = records
         self.calendar = calendar
