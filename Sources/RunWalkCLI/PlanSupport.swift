@@ -151,6 +151,9 @@ final class PlanFollowing: @unchecked Sendable {
             } else {
                 Terminal.warning("runwalk: plan: \(day.slot) cut short (\(percent), \(Int((day.doneFraction * 100).rounded())) % needed): it is offered again")
             }
+            if let (_, progress) = try PlanStore.active(store) {
+                Terminal.warning("runwalk: plan: " + PlanText.nextLine(progress, today: today))
+            }
         } catch {
             Terminal.warning("runwalk: plan: could not record the plan day: \((error as? UserFacingError)?.message ?? "\(error)")")
         }

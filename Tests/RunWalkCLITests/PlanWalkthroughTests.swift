@@ -80,6 +80,7 @@ struct PlanWalkthroughTests {
         let stderr = try r.next(on: "2026-11-02", extra: ["--voice", "text"])
         #expect(stderr.contains("[0:00.000] Week 1, day 1 of couch to 5K.\n"), "\(stderr)")
         #expect(stderr.contains("plan: week 1, day 1 of Couch to 5K done (100 % of the run time)"))
+        #expect(stderr.hasSuffix("runwalk: plan: Next: week 1, day 2 (30:00) on Wed 2026-11-04: 5m warmup, 8x(60s run, 90s walk), 5m cooldown\n"), "\(stderr)")
         try r.expectStatus(done: 1, next: "week 1, day 2", when: "on Wed 2026-11-04")
         try r.next(on: "2026-11-04")
         try r.expectStatus(done: 2, next: "week 1, day 3", when: "on Fri 2026-11-06")
