@@ -15,15 +15,35 @@ struct HistoryCommand: ParsableCommand {
     @Flag(name: .long, help: "Also show records: fastest 1 km and 5 km, longest run, longest run interval.")
     var records = false
 
+    @Flag(name: .long, help: "Show a month as a calendar (this month, or the MONTH given) with run days, plan days due, totals and streaks.")
+    var calendar = false
+
+    @Argument(help: "With --calendar: the month, YYYY-MM.")
+    var month: String?
+
+    @Option(name: .long, help: "text, or html: a self-contained page (calendar heat map, weekly charts, pace trend, records) for -o.")
+    var format: HistoryFormat = .text
+
+    @Option(name: .shortAndLong, help: "Write to this file (with --format html).")
+    var output: String?
+
+    @Flag(name: .long, help: "With --format html -o FILE: also write each session's report (session-ID.html) beside the page, so its links open.")
+    var reports = false
+
     func validate() throws {
         if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more, not \(weeks)") }
+        if month != nil, !calendar { throw ValidationError("a month is given only with --calendar") }
+        if reports, format != .html || output == nil { throw ValidationError("--reports needs --format html and -o FILE") }
     }
 
     func run() throws {
+        if format == .html { return try HistoryPageOutput.write(to: output, reports: reports) }
+        if calendar { return try showCalendar() }
         let history = History(store: try StoreAccess.openExisting())
         var lines: [String] = []
         do {
-            lines += HistoryText.sessions(try history.sessions())
+            let names = try history.store.sessionLabels().compactMapValues(\.name)
+            lines += HistoryText.sessions(try history.sessions(), names: names)
             if let weeks {
                 let now = UTCTime(milliseconds: Int64(Date().timeIntervalSince1970 * 1000))
                 lines += [""] + HistoryText.weeks(try history.weeks(count: weeks, now: now))
@@ -36,14 +56,36 @@ struct HistoryCommand: ParsableCommand {
     }
 }
 
+/// The formats `history` writes.
+enum HistoryFormat: String, ExpressibleByArgument, CaseIterable { case text, html }
+
+extension HistoryCommand {
+    /// `--calendar [YYYY-MM]`.
+    func showCalendar() throws {
+        let today = try Today.day()
+        var year = today.civil.year, monthNumber = today.civil.month
+        if let month {
+            guard let parsed = HistoryCalendarText.parseMonth(month) else {
+                throw UserFacingError.input("--calendar \(month): expected a month as YYYY-MM")
+            }
+            (year, monthNumber) = parsed
+        }
+        let store = try StoreAccess.openExisting()
+        let calendar = try HistoryData.calendar(store: store, today: today)
+        let units = try WorkoutStore.call { try SettingsFile().load() }.units ?? .metric
+        Terminal.out(HistoryCalendarText.render(calendar, year: year, month: monthNumber, today: today, units: units).joined(separator: "\n"))
+    }
+}
+
 /// History as terminal tables (metric).
 enum HistoryText {
-    static func sessions(_ sessions: [SessionInfo]) -> [String] {
+    /// The sessions table; a named session shows its name in place of its workout.
+    static func sessions(_ sessions: [SessionInfo], names: [Int64: String] = [:]) -> [String] {
         guard !sessions.isEmpty else { return ["No sessions recorded yet."] }
         var lines = [row(["#", "date", "workout", "distance", "time", "pace", "result"], [4, -16, -34, 9, 8, 9, -11])]
         for s in sessions {
             lines.append(row([
-                String(s.id), date(s.date, withTime: true), shorten(s.workout, 34),
+                String(s.id), date(s.date, withTime: true), shorten(names[s.id] ?? s.workout, 34),
                 s.distanceMetres.map { SummaryText.distance($0, .metric) } ?? "-",
                 s.durationSeconds.map(SummaryText.clock) ?? "-",
                 s.averagePaceSecondsPerKm.map { SummaryText.clock($0) } ?? "-",

@@ -64,10 +64,11 @@ struct ReplayCommand: ParsableCommand {
 
 extension Units: ExpressibleByArgument {}
 
-/// Parses a workout argument: a saved or built-in name, else a spec. Spec errors become one
-/// line with the column, then the caret.
+/// Parses a workout argument: "next" (the active plan's next day), a saved or built-in name,
+/// else a spec. Spec errors become one line with the column, then the caret.
 enum WorkoutArgument {
     static func parse(_ spec: String) throws -> Workout {
+        if spec.lowercased() == "next" { return try PlanFollowing.resolveNext() }
         if let entry = try WorkoutStore.load().entry(named: spec) {
             return try Workout(parsing: entry.spec)
         }

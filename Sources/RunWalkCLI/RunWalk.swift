@@ -7,6 +7,7 @@ struct RunWalk: ParsableCommand {
         abstract: "Run/walk interval trainer with GPS telemetry.",
         version: "0.1.0",
         subcommands: [ReplayCommand.self, RunCommand.self, FixesCommand.self, WorkoutsCommand.self, ReportCommand.self,
-                      HistoryCommand.self, RecoverCommand.self, ExportCommand.self, ImportCommand.self, ControlCommand.self]
+                      HistoryCommand.self, RecoverCommand.self, ExportCommand.self, ImportCommand.self, ControlCommand.self,
+                      PlanCommand.self, SessionEditCommand.self]
     )
 }

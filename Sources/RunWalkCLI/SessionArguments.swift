@@ -63,6 +63,7 @@ struct SessionArguments: ParsableArguments {
         options.language = settings.language ?? .en
         options.enabledCues = settings.enabledCues
         options.speechTiming = voice.timing
+        PlanFollowing.apply(to: &options, settings: settings)
         return options
     }
 
@@ -70,7 +71,9 @@ struct SessionArguments: ParsableArguments {
     /// repeats it) and prints it: JSON with `--json`, else the text table.
     func finish(_ summary: Summary, recorder: SessionRecorder?) throws {
         let summaryJSON = try SummaryJSON.encode(summary)
-        recorder?.finish(summary: summary, summaryJSON: summaryJSON)
+        let outcome = recorder?.finish(summary: summary, summaryJSON: summaryJSON)
+        // A plan day (`run next`) is marked done or cut short by the session it was run in.
+        PlanFollowing.sessionFinished(summary, sessionID: outcome?.sessionID)
         Terminal.out(json ? summaryJSON : SummaryText.render(summary))
     }
 }

@@ -6,8 +6,8 @@ import RunWalkIO
 struct WorkoutsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "workouts",
-        abstract: "List, show, add, remove, import and export named workouts.",
-        subcommands: [List.self, Show.self, Add.self, Remove.self, Import.self, Export.self],
+        abstract: "List, show, add, rename, update, remove, import and export named workouts.",
+        subcommands: [List.self, Show.self, Add.self, Rename.self, Update.self, Remove.self, Import.self, Export.self],
         defaultSubcommand: List.self)
 
     struct List: ParsableCommand {
@@ -45,11 +45,42 @@ struct WorkoutsCommand: ParsableCommand {
         func run() throws {
             _ = try WorkoutArgument.parse(spec)
             var library = try WorkoutStore.load()
+            try WorkoutNames.checkNew(name, in: library)
             do { _ = try library.add(name: name, spec: spec) } catch let error as WorkoutLibrary.FileError {
                 throw UserFacingError.input(error.message)
             }
             try WorkoutStore.save(library)
             Terminal.warning("saved \(name.lowercased())")
+        }
+    }
+
+    struct Rename: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Rename a saved workout.")
+        @Argument(help: "Current name.") var name: String
+        @Argument(help: "New name (letters, digits, - and _).") var newName: String
+        func run() throws {
+            var library = try WorkoutStore.load()
+            try WorkoutNames.checkSaved(name, in: library)
+            try WorkoutNames.checkNew(newName, in: library)
+            do { try library.rename(name, to: newName) } catch { throw UserFacingError.input(error.message) }
+            try WorkoutStore.save(library)
+            Terminal.warning("renamed \(name.lowercased()) to \(newName.lowercased())")
+        }
+    }
+
+    struct Update: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a saved workout's spec in place.")
+        @Argument(help: "Name.") var name: String
+        @Argument(help: "New workout spec.") var spec: String
+        func run() throws {
+            var library = try WorkoutStore.load()
+            try WorkoutNames.checkSaved(name, in: library)
+            _ = try WorkoutArgument.parse(spec)
+            do { _ = try library.add(name: name, spec: spec) } catch let error as WorkoutLibrary.FileError {
+                throw UserFacingError.input(error.message)
+            }
+            try WorkoutStore.save(library)
+            Terminal.warning("updated \(name.lowercased())")
         }
     }
 
@@ -69,6 +100,7 @@ struct WorkoutsCommand: ParsableCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add the workouts of a file (name = spec per line).")
         @Argument(help: "File to import ('-' for standard input).") var file: String
+        @Flag(name: .long, help: "Replace saved workouts of the same names (else such a name is an error).") var replace = false
         func run() throws {
             let text: String
             if file == "-" {
@@ -79,6 +111,12 @@ struct WorkoutsCommand: ParsableCommand {
             }
             let entries = try WorkoutStore.call { try WorkoutLibraryFile.entries(in: text, path: file) }
             var library = try WorkoutStore.load()
+            // Checked before anything is added, so a refused import changes nothing.
+            for entry in entries where !(replace && library.userEntries.contains { $0.name == entry.name }) {
+                do { try WorkoutNames.checkNew(entry.name, in: library) } catch let error as UserFacingError {
+                    throw UserFacingError.input("\(file): \(error.message)" + (error.message.contains("saved") ? " (or import with --replace)" : ""))
+                }
+            }
             for entry in entries { _ = try library.add(name: entry.name, spec: entry.spec) }
             try WorkoutStore.save(library)
             Terminal.warning("imported \(entries.count) workout\(entries.count == 1 ? "" : "s")")
@@ -92,6 +130,28 @@ struct WorkoutsCommand: ParsableCommand {
             let text = try WorkoutStore.load().serialised()
             if let output { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
         }
+    }
+}
+
+/// The checks behind "a workout of that name exists" and "there is no such saved workout".
+enum WorkoutNames {
+    /// A new name must be free: not saved, not built in, not the plan word `next`.
+    static func checkNew(_ name: String, in library: WorkoutLibrary) throws {
+        let key = name.lowercased()
+        if key == "next" { throw UserFacingError.input("\"next\" means the next day of your plan: choose another name") }
+        guard let existing = library.entry(named: key) else { return }
+        throw UserFacingError.input(existing.builtIn
+            ? "\(key) is a built-in workout: choose another name"
+            : "a saved workout named \(key) exists: use `runwalk workouts update \(key) SPEC` to change it")
+    }
+
+    /// The name must be one of the user's saved workouts.
+    static func checkSaved(_ name: String, in library: WorkoutLibrary) throws {
+        let key = name.lowercased()
+        guard !library.userEntries.contains(where: { $0.name == key }) else { return }
+        throw UserFacingError.input(WorkoutLibrary.builtIns.contains { $0.name == key }
+            ? "\(key) is built in and cannot be changed: add a copy under another name"
+            : "no saved workout named \(name) (see `runwalk workouts list`)")
     }
 }
 

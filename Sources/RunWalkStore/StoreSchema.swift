@@ -114,6 +114,7 @@ enum StoreSchema {
             }
             try db.create(index: "events_by_session", on: "events", columns: ["session_id"])
         }
+        PlanSchema.register(in: &migrator)
         return migrator
     }
 }

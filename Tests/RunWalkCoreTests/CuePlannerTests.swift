@@ -98,3 +98,26 @@ struct CuePlannerTests {
         #expect(late.map(\.text) == ["Walk for 1 minute."])
     }
 }
+
+@Suite("CuePlanner introduction")
+struct CuePlannerIntroductionTests {
+    @Test("a plan day's introduction is the first cue; the first transition follows it, the rest keep their beat")
+    func introductionFirst() throws {
+        let workout = try Workout(parsing: "1m warmup, 90s run")
+        var engine = WorkoutEngine(workout: workout)
+        var planner = CuePlanner(workout: workout, timing: CuePlannerTests.timing, introduction: "Week 3, day 2 of couch to 5K.")
+        var cues: [Cue] = []
+        for event in engine.start(at: .zero) { cues += planner.cues(for: event, upcoming: nil) }
+        for t in 1...200 { for event in engine.advance(to: .seconds(t), distanceMetres: 0) { cues += planner.cues(for: event, upcoming: nil) } }
+        #expect(cues.first?.text == "Week 3, day 2 of couch to 5K.")
+        #expect(cues.first?.atSeconds == 0)
+        let warmup = try #require(cues.first { $0.text.hasPrefix("Warm up") })
+        let intro = try #require(cues.first)
+        #expect(warmup.atSeconds >= intro.endSeconds, "not over the introduction")
+        #expect(cues.filter { $0.text.hasPrefix("Week 3") }.count == 1)
+        let run = try #require(cues.first { $0.text.hasPrefix("Run for") })
+        #expect(abs(run.anchorSeconds - 60) < 1e-9)
+        var quiet = CuePlanner(workout: workout, enabled: [.countdown], timing: CuePlannerTests.timing, introduction: "Week 1, day 1 of x.")
+        #expect(quiet.cues(for: .phaseStarted(index: 0, at: .zero), upcoming: nil).isEmpty, "transitions off: no introduction either")
+    }
+}

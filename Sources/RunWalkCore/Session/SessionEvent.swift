@@ -59,6 +59,8 @@ public struct SessionOptions: Sendable, Equatable {
     public var movingSpeedThreshold = 0.5
     /// A gap between accepted fixes longer than this starts a new track segment, seconds.
     public var gapSeconds = 5.0
+    /// Said before the first cue when set, e.g. "Week 3, day 2 of couch to 5K." (plan days).
+    public var introduction: String?
 
     public init() {}
 }

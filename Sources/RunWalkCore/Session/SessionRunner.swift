@@ -42,7 +42,7 @@ public struct SessionRunner: Sendable {
         splits = SplitTracker(unitMetres: options.units.splitMetres)
         planner = CuePlanner(workout: workout, language: options.language, units: options.units,
                              enabled: options.enabledCues, timing: options.speechTiming,
-                             countdownSeconds: engine.countdownSeconds)
+                             countdownSeconds: engine.countdownSeconds, introduction: options.introduction)
         clockOffsetForSplits = options.getReady.seconds
     }
 

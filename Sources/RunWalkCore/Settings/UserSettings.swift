@@ -8,6 +8,7 @@
 /// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
 /// cue.summary = on
 /// auto_pause = on       # standing still pauses the workout, moving resumes it
+/// plan.done_fraction = 0.9   # share of a plan day's run time that makes it done
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -18,11 +19,14 @@ public struct UserSettings: Sendable, Equatable {
     public var cues: [CueKind: Bool] = [:]
     /// Standing still pauses the workout (`--auto-pause`).
     public var autoPause: Bool?
+    /// Share of a plan day's planned run time that makes it done (`plan.done_fraction`).
+    public var planDoneFraction: Double?
 
     public init() {}
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
+        + ["plan.done_fraction"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -79,6 +83,9 @@ public struct UserSettings: Sendable, Equatable {
         case "auto_pause":
             guard value == "on" || value == "off" else { throw bad("on or off") }
             autoPause = value == "on"
+        case "plan.done_fraction":
+            guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
+            planDoneFraction = fraction
         default:
             guard let kind = CueKind(rawValue: String(key.dropFirst(4))) else { throw bad("a cue kind") }
             switch value {

@@ -33,23 +33,37 @@ public struct CuePlanner: Sendable {
     private var closingLengthSeconds: Double?
     /// The phase a resume returns to and what is left of it (set by the session before a resume).
     public var resumeContext: (kind: PhaseKind, remaining: PhaseTarget?)?
+    /// Said once, with the first engine event, ahead of its own cues (a plan day's name).
+    private var pendingIntroduction: String?
 
     public init(workout: Workout, language: Language = .en, units: Units = .metric,
                 enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
-                countdownSeconds: Int = 3) {
+                countdownSeconds: Int = 3, introduction: String? = nil) {
         self.workout = workout
         self.language = language
         self.units = units
         self.enabled = enabled
         self.timing = timing
         self.countdownSeconds = countdownSeconds
+        pendingIntroduction = introduction
         phrases = language.phrases
     }
 
     /// Cues for one engine event; `upcoming` is the next time boundary after it, if known.
     public mutating func cues(for event: EngineEvent, upcoming: Boundary?) -> [Cue] {
         let released = reserve(upcoming)
-        return released + cues(for: event)
+        return released + introduction(at: event.time.seconds) + cues(for: event)
+    }
+
+    /// The introduction, at the first event: it takes the voice first, so the first
+    /// transition (the warm-up's, in replay) follows it rather than being cut.
+    private mutating func introduction(at seconds: Double) -> [Cue] {
+        guard let text = pendingIntroduction else { return [] }
+        pendingIntroduction = nil
+        guard enabled.contains(.transition) else { return [] }
+        let measured = timing.measure(text, language: language)
+        return queue.place(Cue(atSeconds: seconds, text: text, kind: .transition, anchorSeconds: seconds,
+                               durationSeconds: measured.durationSeconds), staleAfterSeconds: 0)
     }
 
     private mutating func cues(for event: EngineEvent) -> [Cue] {

@@ -58,6 +58,19 @@ public struct WorkoutLibrary: Sendable, Equatable {
         return entry
     }
 
+    /// Renames a user workout in place (its line keeps its place in the file).
+    public mutating func rename(_ old: String, to new: String) throws(FileError) {
+        let key = new.lowercased()
+        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(new)\": use letters, digits, - and _") }
+        guard let i = userEntries.firstIndex(where: { $0.name == old.lowercased() }) else {
+            throw FileError(line: 1, column: 1, message: "no saved workout named \(old)")
+        }
+        if entry(named: key) != nil, key != old.lowercased() {
+            throw FileError(line: 1, column: 1, message: "a workout named \(key) exists")
+        }
+        userEntries[i].name = key
+    }
+
     /// Removes a user workout; returns false when there was none of that name.
     public mutating func remove(name: String) -> Bool {
         let before = userEntries.count
