@@ -30,7 +30,11 @@ public final class SignalCommandSources: @unchecked Sendable {
 
     /// What is said on standard error when `signal` arrives; nil for the quiet ones.
     public static func notice(for signal: Int32) -> String? {
-        command(for: signal) == .stop ? "runwalk: interrupted; stopping the workout" : nil
+        switch signal {
+        case SIGINT: "runwalk: interrupted; stopping the workout"
+        case SIGTERM: "runwalk: terminated; stopping the workout"
+        default: nil
+        }
     }
 
     /// Starts forwarding `signals` to `control`; `say` gets the notices. `armed` is called

@@ -26,9 +26,13 @@ public struct GPSWatch: Sendable, Equatable {
         self.minimumSeconds = minimumSeconds
     }
 
+    /// The interval assumed before two positions have shown the real one, seconds: a watch that
+    /// records every 5 s must not be "lost" after its first point.
+    public var assumedIntervalSeconds = 4.0
+
     /// How long without a position counts as lost, seconds.
     public var thresholdSeconds: Double {
-        var threshold = max(minimumSeconds, cadenceFactor * (typicalIntervalSeconds ?? 0))
+        var threshold = max(minimumSeconds, cadenceFactor * (typicalIntervalSeconds ?? assumedIntervalSeconds))
         if clockScale > 1 { threshold = max(threshold, minimumRealSeconds * clockScale) }
         return threshold
     }

@@ -14,7 +14,7 @@ struct SignalCommandSourcesTests {
         #expect(SignalCommandSources.command(for: SIGTERM) == .stop)
         #expect(SignalCommandSources.command(for: SIGHUP) == nil)
         #expect(SignalCommandSources.command(for: SIGPIPE) == nil)
-        #expect(SignalCommandSources.notice(for: SIGTERM) == "runwalk: interrupted; stopping the workout")
+        #expect(SignalCommandSources.notice(for: SIGTERM) == "runwalk: terminated; stopping the workout")
         #expect(SignalCommandSources.notice(for: SIGINT) == "runwalk: interrupted; stopping the workout")
         #expect(SignalCommandSources.notice(for: SIGUSR1) == nil)
         #expect(SignalCommandSources.handledSignals.sorted() == [SIGINT, SIGUSR1, SIGUSR2, SIGTERM].sorted())

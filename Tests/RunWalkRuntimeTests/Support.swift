@@ -1,0 +1,60 @@
+import Foundation
+import RunWalkCore
+import RunWalkRuntime
+
+/// Fixes for a runner on a straight line north, one per `interval` seconds, at the speed `speed(t)`.
+enum SyntheticTrack {
+    static let start: Int64 = 1_776_000_000_000
+
+    static func fixes(seconds: Int, interval: Double = 1, speed: (Double) -> Double) -> [Fix] {
+        var fixes: [Fix] = []
+        var north = 0.0
+        var t = 0.0
+        while t <= Double(seconds) {
+            let v = speed(t)
+            var fix = Fix(time: UTCTime(milliseconds: start + Int64((t * 1000).rounded())))
+            fix.latitude = 47 + north / 111_195
+            fix.longitude = 8
+            fix.mode = .threeD
+            fix.quality = 1
+            fix.hdop = 0.8
+            fix.satellitesUsed = 9
+            fix.speedMetresPerSecond = v
+            fix.courseDegrees = 0
+            fixes.append(fix)
+            north += v * interval
+            t += interval
+        }
+        return fixes
+    }
+
+    static var sample: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("SampleTracks").path
+    }
+}
+
+/// A location source that yields the given events, one per `pull`, as a test asks.
+final class ScriptedSource: LocationSource, @unchecked Sendable {
+    let description = "scripted source"
+    private let stream: AsyncStream<LocationEvent>
+    private let continuation: AsyncStream<LocationEvent>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream<LocationEvent>.makeStream()
+    }
+
+    func events() -> AsyncStream<LocationEvent> { stream }
+
+    func send(_ event: LocationEvent) { continuation.yield(event) }
+    func end() { continuation.yield(.ended); continuation.finish() }
+}
+
+/// Waits (yielding, never sleeping on the wall clock) until `condition` holds, up to a bound.
+func eventually(_ condition: () -> Bool) async -> Bool {
+    for _ in 0..<20_000 {
+        if condition() { return true }
+        await Task.yield()
+    }
+    return condition()
+}
