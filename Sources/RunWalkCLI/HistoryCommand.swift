@@ -20,7 +20,8 @@ struct HistoryCommand: ParsableCommand {
     }
 
     func run() throws {
-        let history = History(store: try StoreAccess.openExisting())
+        let store = try StoreAccess.openExisting()
+        let history = History(store: store)
         var lines: [String] = []
         do {
             lines += HistoryText.sessions(try history.sessions())
@@ -30,7 +31,7 @@ struct HistoryCommand: ParsableCommand {
             }
             if records { lines += [""] + HistoryText.records(try history.records()) }
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw StoreAccess.failure(error, store: store)
         }
         Terminal.out(lines.joined(separator: "\n"))
     }

@@ -50,9 +50,22 @@ struct ReplayCommand: ParsableCommand {
             if let error = error as? InputError { throw UserFacingError.input(error.description) }
             throw error
         }
+        // Hardening (issue 18): a file without a single fix is not a track; nothing is kept.
+        if result.statistics.epochs == 0 {
+            recorder?.discard()
+            throw UserFacingError.input(Self.notATrack(track, result.statistics))
+        }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
         for line in result.diagnostics.closingLines() { Terminal.warning(line) }
         try session.finish(result.summary, recorder: recorder)
+    }
+}
+
+extension ReplayCommand {
+    /// "FILE: not a track: no fixes found (N lines, M unrecognised)".
+    static func notATrack(_ path: String, _ statistics: NMEADecoder.Statistics) -> String {
+        "\(path == "-" ? "standard input" : UserText.path(path)): not a track: no fixes found "
+            + "(\(statistics.lines) line\(statistics.lines == 1 ? "" : "s"), \(statistics.linesBad + statistics.skipped) unrecognised)"
     }
 }
 
@@ -62,8 +75,13 @@ extension Units: ExpressibleByArgument {}
 /// line with the column, then the caret.
 enum WorkoutArgument {
     static func parse(_ spec: String) throws -> Workout {
-        if let entry = try WorkoutStore.load().entry(named: spec) {
+        // A bad line in workouts.txt stops only the command that names its workout.
+        let file = try WorkoutStore.loadLeniently()
+        if let entry = file.library.entry(named: spec) {
             return try Workout(parsing: entry.spec)
+        }
+        if let bad = file.problems.first(where: { $0.name != nil && $0.name == spec.lowercased() }) {
+            throw UserFacingError.input(bad.error.description)
         }
         do {
             return try Workout(parsing: spec)

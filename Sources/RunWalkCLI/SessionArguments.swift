@@ -60,10 +60,15 @@ struct SessionArguments: ParsableArguments {
 
     /// Hands the summary to the store (exactly as printed, so `runwalk report --format json`
     /// repeats it) and prints it: JSON with `--json`, else the text table.
+    /// A recording that could not be saved whole (disk full, read-only) makes the command exit 1
+    /// after the summary, saying what was lost and where the summary was kept instead.
     func finish(_ summary: Summary, recorder: SessionRecorder?) throws {
         let summaryJSON = try SummaryJSON.encode(summary)
-        recorder?.finish(summary: summary, summaryJSON: summaryJSON)
+        let outcome = recorder?.finish(summary: summary, summaryJSON: summaryJSON)
         Terminal.out(json ? summaryJSON : SummaryText.render(summary))
+        if let outcome, outcome.rowsLost > 0 || outcome.sessionID == nil {
+            throw UnsavedSession.report(outcome, summaryJSON: summaryJSON)
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunWalkIO
 import RunWalkCore
 import RunWalkSpeech
 
@@ -90,7 +91,7 @@ final class VoiceOutput: @unchecked Sendable {
             try handle(event)
         } catch {
             if case .off = sink { return }
-            let message = (error as? UserFacingError)?.message ?? "\(error)"
+            let message = (error as? UserFacingError)?.message ?? FileErrorText.reason(error)
             Terminal.warning("runwalk: voice: \(message); no more voice cues")
             sink = .off
         }

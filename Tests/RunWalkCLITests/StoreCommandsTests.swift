@@ -80,7 +80,7 @@ struct StoreCommandsTests {
         let folder = try TemporaryDataFolder()
         let failed = try folder.run(["replay", "SampleTracks", "--workout", "5m run"])
         #expect(failed.status == 2)
-        #expect(failed.stderr.hasSuffix("runwalk: error: SampleTracks: is a directory, not a track file\n"))
+        #expect(failed.stderr.hasSuffix("runwalk: error: SampleTracks: is a directory\n"))
         let next = try folder.run(["history"])
         #expect(!next.stderr.contains("recovered"))
         let store = try RunWalkStore(location: folder.location, create: false)
