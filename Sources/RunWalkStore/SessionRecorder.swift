@@ -52,6 +52,8 @@ public final class SessionRecorder: @unchecked Sendable {
         public var sessionID: Int64?
         /// Rows that could not be written (zero when everything was saved).
         public var rowsLost: Int
+        /// The receiver's fixes among those rows, in order: what a fallback track file can hold.
+        public var unsavedFixes: [Fix] = []
     }
 
     private let writer: StoreWriter

@@ -204,7 +204,11 @@ final class StoreWriter: @unchecked Sendable {
         if closed { lock?.release() } else { lock?.release(removingFile: false) }
         warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
              + (closed ? "; the session's summary was saved" : ""))
-        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count)
+        let fixes = unwritten.compactMap { row -> Fix? in
+            if case .fix(let update, _) = row { return update.raw }
+            return nil
+        }
+        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count, unsavedFixes: fixes)
     }
 
     /// Opens the store; a damaged database (quick_check not `ok`) is not appended to: the session

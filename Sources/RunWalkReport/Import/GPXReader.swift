@@ -18,6 +18,18 @@ public struct GPXTrack: Sendable, Equatable {
         public var hdop: Double?
         /// Line of the point's opening tag in the file.
         public var line: Int
+
+        /// A point made elsewhere than in a GPX file (`line` 0): an unsaved session's fixes.
+        public init(latitude: Double, longitude: Double, elevationMetres: Double?, time: UTCTime,
+                    speedMetresPerSecond: Double?, hdop: Double?, line: Int = 0) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.elevationMetres = elevationMetres
+            self.time = time
+            self.speedMetresPerSecond = speedMetresPerSecond
+            self.hdop = hdop
+            self.line = line
+        }
     }
 
     /// The track's (or the file's) name.
@@ -27,6 +39,12 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// All points in order.
     public var points: [Point] { segments.flatMap { $0 } }
+
+    /// A track from its segments.
+    public init(name: String?, segments: [[Point]]) {
+        self.name = name
+        self.segments = segments
+    }
 }
 
 /// Why a GPX file could not be imported; the description names the line.
