@@ -36,7 +36,7 @@ struct SessionArguments: ParsableArguments {
         for entry in cueSwitches {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let kind = CueKind(rawValue: parts[0]), ["on", "off"].contains(parts[1]) else {
-                throw UserFacingError.input("--cue \(entry): expected KIND=on or KIND=off, KIND one of \(CueKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UserFacingError.input("--cue \(UserText.printable(entry)): expected KIND=on or KIND=off, KIND one of \(CueKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             settings.cues[kind] = parts[1] == "on"
         }

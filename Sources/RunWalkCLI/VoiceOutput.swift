@@ -20,7 +20,7 @@ enum VoiceArgument: Equatable {
                 guard !path.isEmpty else { throw UserFacingError.input("--voice wav: needs a file name, as in --voice wav:session.wav") }
                 return .wav(path: path)
             }
-            throw UserFacingError.input("--voice \(value): expected text, wav:FILE, speaker or off")
+            throw UserFacingError.input("--voice \(UserText.printable(value)): expected text, wav:FILE, speaker or off")
         }
     }
 }
