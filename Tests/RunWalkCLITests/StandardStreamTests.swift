@@ -49,6 +49,15 @@ struct StandardStreamTests {
         #expect(!looksLikeCrash(result))
     }
 
+    @Test("a live run whose status output fails goes on to the end (summary printed), then exits 1")
+    func liveRunWithFailingStatus() throws {
+        let folder = try TemporaryDataFolder()
+        let result = try folder.shell("\"$RUNWALK\" run '\(Sample.demoWorkout)' --gps file:\(Sample.demo) --speed 50 --json --voice text 2> /dev/full")
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("\"state\" : \"completed\""), "\(result.stdout.prefix(300))")
+        #expect(!looksLikeCrash(result))
+    }
+
     @Test("standard error closed and full: exit 1, no crash")
     func errorStreamFails() throws {
         let folder = try TemporaryDataFolder()
