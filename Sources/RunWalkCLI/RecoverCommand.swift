@@ -46,7 +46,8 @@ struct RecoverCommand: ParsableCommand {
         } catch let error as StoreError {
             throw UserFacingError.runtime(error.description)
         }
-        Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s"), lost \(result.lost); "
+        let fallback = result.fromFallback > 0 ? " (\(result.fromFallback) recorded in fallback databases)" : ""
+        Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s")\(fallback), lost \(result.lost); "
                      + "\(UserText.path(location.databasePath)) is the new database, the damaged one is kept as \(UserText.path(result.damagedCopy))")
     }
 }

@@ -17,6 +17,8 @@ public enum StoreSalvage {
         public var lost: Int
         /// Where the damaged database was moved.
         public var damagedCopy: String
+        /// Of `saved`, the sessions that came from fallback databases.
+        public var fromFallback: Int
     }
 
     /// The tables that hang off a session, in an order their references allow.
@@ -28,6 +30,8 @@ public enum StoreSalvage {
         let work = StoreLocation(directory: location.directory + "/.salvage-\(stamp)")
         var saved = 0
         var lost = 0
+        var fromFallback = 0
+        var merged: [String] = []
         do {
             let target = try RunWalkStore(location: work)
             try target.pool.writeWithoutTransaction { db in
@@ -36,6 +40,16 @@ public enum StoreSalvage {
                     if copy(session: id, db) { saved += 1 } else { lost += 1 }
                 }
                 try db.execute(sql: "DETACH DATABASE damaged")
+                // Sessions recorded around the damage (StoreWriter's fallback) join them, renumbered.
+                for folder in fallbackFolders(location) {
+                    try db.execute(sql: "ATTACH DATABASE ? AS fallback", arguments: [folder + "/runwalk.sqlite"])
+                    let ids = (try? Int64.fetchAll(db, sql: "SELECT id FROM fallback.sessions ORDER BY id")) ?? []
+                    for id in ids {
+                        if copyRenumbered(session: id, db) { saved += 1; fromFallback += 1 } else { lost += 1 }
+                    }
+                    try db.execute(sql: "DETACH DATABASE fallback")
+                    merged.append(folder)
+                }
             }
             try target.checkpoint()
         } catch let error as StoreError {
@@ -56,7 +70,9 @@ public enum StoreSalvage {
             }
         }
         try? FileManager.default.removeItem(atPath: work.directory)
-        return Result(saved: saved, lost: lost, damagedCopy: damaged)
+        // Kept (renamed), not deleted: the merge is a copy.
+        for folder in merged { _ = rename(folder, folder + ".merged") }
+        return Result(saved: saved, lost: lost, damagedCopy: damaged, fromFallback: fromFallback)
     }
 
     /// The damaged file's session ids: from the table if it can be scanned, else probed one by one.
@@ -66,6 +82,41 @@ public enum StoreSalvage {
         return (1...max(1, highest ?? 10_000)).filter { id in
             ((try? Int64.fetchOne(db, sql: "SELECT id FROM damaged.sessions WHERE id = ?", arguments: [id])) ?? nil) != nil
         }
+    }
+
+    /// `fallback-MS` folders of the data folder that hold a database.
+    static func fallbackFolders(_ location: StoreLocation) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: location.directory)) ?? []
+        return names.filter { $0.hasPrefix("fallback-") && !$0.hasSuffix(".merged") }.sorted()
+            .map { location.directory + "/" + $0 }
+            .filter { FileManager.default.fileExists(atPath: $0 + "/runwalk.sqlite") }
+    }
+
+    /// Copies a fallback session under a new id (the fallback numbered its own from 1); its
+    /// rows' own ids are left to the new database.
+    private static func copyRenumbered(session id: Int64, _ db: Database) -> Bool {
+        do {
+            try db.inSavepoint {
+                let sessionColumns = try columns(of: "sessions", db).filter { $0 != "id" }
+                let list = sessionColumns.joined(separator: ", ")
+                try db.execute(sql: "INSERT INTO main.sessions (\(list)) SELECT \(list) FROM fallback.sessions WHERE id = ?", arguments: [id])
+                let newID = db.lastInsertedRowID
+                for table in sessionTables {
+                    let kept = try columns(of: table, db).filter { $0 != "id" && $0 != "session_id" }
+                    let list = kept.joined(separator: ", ")
+                    try db.execute(sql: "INSERT INTO main.\(table) (session_id, \(list)) SELECT ?, \(list) FROM fallback.\(table) WHERE session_id = ?",
+                                   arguments: [newID, id])
+                }
+                return .commit
+            }
+            return true
+        } catch {
+            return false
+        }
+    }
+
+    private static func columns(of table: String, _ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))").map { $0["name"] as String }
     }
 
     /// Copies one session and its rows; false (nothing copied) when any of them cannot be read.
