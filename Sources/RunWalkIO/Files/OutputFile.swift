@@ -50,7 +50,8 @@ public enum OutputFile {
     }
 
     private static func writeInPlace(_ bytes: [UInt8], to path: String, create: Bool, mode: mode_t) throws(Failure) {
-        let flags = O_WRONLY | O_CLOEXEC | (create ? O_CREAT | O_EXCL : O_TRUNC)
+        // No O_EXCL: it refuses a dangling symlink (EEXIST) instead of following it.
+        let flags = O_WRONLY | O_CLOEXEC | O_TRUNC | (create ? O_CREAT : 0)
         let descriptor = open(path, flags, mode)
         guard descriptor >= 0 else { throw Failure(path: path, reason: DescriptorWriter.reason(errno)) }
         if create { _ = fchmod(descriptor, mode) }
