@@ -18,6 +18,7 @@ public enum OutputFile {
         public var path: String
         /// The C library's words ("no space left on device").
         public var reason: String
+        /// `cannot write PATH: REASON`.
         public var description: String { "cannot write \(UserText.path(path)): \(reason)" }
     }
 

@@ -19,6 +19,7 @@ public enum PrivateFolder {
         public var path: String
         /// The C library's words for it.
         public var reason: String
+        /// `cannot create PATH: REASON`.
         public var description: String { "cannot create \(path): \(reason)" }
     }
 
