@@ -40,17 +40,20 @@ struct ExportCommand: ParsableCommand {
     }
 }
 
-/// Writes a rendered report or export to a file, or to standard output.
+/// Writes a rendered report or export to a file (`-o`), or to standard output (no `-o`, or `-o -`).
+///
+/// New files are 0600: a report or an export holds a GPS track (where the runner lives), so it
+/// is private until the user decides otherwise; an existing file keeps its mode.
 enum ReportOutput {
-    static func write(_ bytes: [UInt8], to path: String?) throws {
+    static func write(_ bytes: [UInt8], to path: String?, newFileMode: mode_t = PrivateFolder.fileMode) throws {
         guard let path, path != "-" else {
-            FileHandle.standardOutput.write(Data(bytes))
+            try Terminal.write(bytes)
             return
         }
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try OutputFile.write(bytes, to: path, newFileMode: newFileMode)
         } catch {
-            throw UserFacingError.runtime("\(path): cannot write: \(error.localizedDescription)")
+            throw UserFacingError.runtime(error.description)
         }
     }
 }

@@ -24,15 +24,15 @@ struct FixesCommand: ParsableCommand {
     func run() throws {
         var reader = NMEAFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
         var out = BufferedOutput()
-        if format == .csv { out.write(FixFormat.csvHeader) }
+        if format == .csv { try out.write(FixFormat.csvHeader) }
         do {
             try reader.read { fix in
-                out.write(format == .jsonl ? FixFormat.jsonLine(fix) : FixFormat.csvLine(fix))
+                try out.write(format == .jsonl ? FixFormat.jsonLine(fix) : FixFormat.csvLine(fix))
             }
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
         }
-        out.flush()
+        try out.flush()
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
         let stats = reader.decoder.statistics
         Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
@@ -40,18 +40,18 @@ struct FixesCommand: ParsableCommand {
     }
 }
 
-/// Batches standard output writes.
+/// Batches standard output writes; throws once standard output fails, so decoding stops.
 struct BufferedOutput {
     private var buffer = ""
 
-    mutating func write(_ line: String) {
+    mutating func write(_ line: String) throws {
         buffer += line
         buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
+        if buffer.utf8.count > 1 << 16 { try flush() }
     }
 
-    mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
+    mutating func flush() throws {
+        try Terminal.write(Array(buffer.utf8))
         buffer = ""
     }
 }

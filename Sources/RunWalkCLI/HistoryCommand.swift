@@ -39,7 +39,8 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         if format == .html { return try HistoryPageOutput.write(to: output, reports: reports) }
         if calendar { return try showCalendar() }
-        let history = History(store: try StoreAccess.openExisting())
+        let store = try StoreAccess.openExisting()
+        let history = History(store: store)
         var lines: [String] = []
         do {
             let names = try history.store.sessionLabels().compactMapValues(\.name)
@@ -50,7 +51,7 @@ struct HistoryCommand: ParsableCommand {
             }
             if records { lines += [""] + HistoryText.records(try history.records()) }
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw StoreAccess.failure(error, store: store)
         }
         Terminal.out(lines.joined(separator: "\n"))
     }

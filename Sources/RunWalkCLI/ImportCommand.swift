@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RunWalkCore
+import RunWalkIO
 import RunWalkReport
 
 /// `runwalk import FILE.gpx`: converts a GPX track from another device into an NMEA log
@@ -24,30 +25,35 @@ struct ImportCommand: ParsableCommand {
     var force = false
 
     func run() throws {
-        guard let data = FileManager.default.contents(atPath: gpx) else {
-            throw UserFacingError.input(FileManager.default.fileExists(atPath: gpx) ? "\(gpx): cannot read" : "\(gpx): no such file")
+        let data: [UInt8]
+        do { data = try ByteSource.contents(of: gpx, limit: Self.maximumBytes) } catch {
+            throw UserFacingError.input(error.description)
         }
         let track: GPXTrack
         do {
             track = try GPXReader.parse(String(decoding: data, as: UTF8.self))
         } catch {
-            throw UserFacingError.input("\(gpx): \(error.description)")
+            throw UserFacingError.input("\(UserText.path(gpx)): \(error.description)")
         }
         let converted = NMEAWriter.render(track, source: (gpx as NSString).lastPathComponent)
         let target = output ?? ((gpx as NSString).deletingPathExtension + ".nmea")
-        if target == "-" {
-            FileHandle.standardOutput.write(Data(converted.text.utf8))
-        } else {
-            if !force && FileManager.default.fileExists(atPath: target) {
-                throw UserFacingError.input("\(target) exists; use --force to overwrite it or -o to choose another file")
-            }
-            guard FileManager.default.createFile(atPath: target, contents: Data(converted.text.utf8)) else {
-                throw UserFacingError.runtime("\(target): cannot write")
-            }
+        if target != "-", !force, Self.isRegularFile(target) {
+            throw UserFacingError.input("\(UserText.path(target)) exists; use --force to overwrite it or -o to choose another file")
         }
+        // The track is the runner's whereabouts: a new file is 0600 (ReportOutput).
+        try ReportOutput.write(Array(converted.text.utf8), to: target)
         var note = "imported \(converted.epochs) points in \(track.segments.count) segment(s)"
         if converted.droppedPoints > 0 { note += ", dropped \(converted.droppedPoints) whose time did not advance" }
-        if target != "-" { note += " → \(target)" }
+        if target != "-" { note += " → \(UserText.path(target))" }
         Terminal.warning(note)
+    }
+
+    /// A GPX file larger than this is refused before it is read whole (`/dev/zero`).
+    static let maximumBytes = 1 << 30
+
+    /// Only a regular file is "overwritten"; a FIFO or a device (`/dev/stdout`) is written into.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
     }
 }

@@ -143,20 +143,8 @@ struct PlanCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
         func run() throws {
             let json = try PlanCatalog.plan(named: name).json
-            try OutputFile.write(json, to: output)
+            try ReportOutput.write(Array((json.hasSuffix("\n") ? json : json + "\n").utf8), to: output, newFileMode: 0o644)
         }
     }
 }
 
-/// Writes a command's output to a file, or to standard output without one.
-enum OutputFile {
-    static func write(_ text: String, to path: String?) throws {
-        guard let path else {
-            Terminal.out(text.hasSuffix("\n") ? String(text.dropLast()) : text)
-            return
-        }
-        do { try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic) } catch {
-            throw UserFacingError.runtime("\(path): cannot write: \(error.localizedDescription)")
-        }
-    }
-}

@@ -1,23 +1,53 @@
 import ArgumentParser
+import RunWalkCore
+import RunWalkIO
 import RunWalkStore
 
 struct RecoverCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recover",
-        abstract: "Close sessions left open by a crash, with the summary of what was recorded.")
+        abstract: "Close sessions left open by a crash, with the summary of what was recorded.",
+        discussion: "With --salvage, copy every session that can still be read from a damaged database into a new one.")
+
+    @Flag(name: .long, help: "Copy every readable session of a damaged database into a new one (the damaged file is kept beside it).")
+    var salvage = false
 
     func run() throws {
-        guard let store = try? RunWalkStore.openIfPresent(location: StoreAccess.location, options: StoreAccess.options) else {
+        let location = StoreAccess.location
+        guard location.databaseExists else {
             Terminal.out("Nothing to recover: no sessions recorded yet.")
             return
+        }
+        if salvage { return try runSalvage(location) }
+        let store: RunWalkStore
+        do {
+            guard let opened = try RunWalkStore.openIfPresent(location: location, options: StoreAccess.options) else { return }
+            store = opened
+            let check = try store.quickCheck()
+            if check != "ok" { throw StoreError.sqlite("SQLite error 11: database disk image is malformed", path: location.databasePath) }
+        } catch let error as StoreError {
+            // Say why it cannot be opened, never "no sessions recorded yet".
+            throw StoreAccess.failure(error, store: nil)
         }
         let recovered: [RunWalkStore.Recovered]
         do {
             recovered = try store.recoverAbandonedSessions()
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw StoreAccess.failure(error, store: store)
         }
         if recovered.isEmpty { Terminal.out("Nothing to recover: no session was left open.") }
         for session in recovered { Terminal.out(StoreAccess.describe(session)) }
+    }
+
+    private func runSalvage(_ location: StoreLocation) throws {
+        let result: StoreSalvage.Result
+        do {
+            result = try StoreSalvage.run(location: location)
+        } catch let error as StoreError {
+            throw UserFacingError.runtime(error.description)
+        }
+        let fallback = result.fromFallback > 0 ? " (\(result.fromFallback) recorded in fallback databases)" : ""
+        Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s")\(fallback), lost \(result.lost); "
+                     + "\(UserText.path(location.databasePath)) is the new database, the damaged one is kept as \(UserText.path(result.damagedCopy))")
     }
 }

@@ -53,13 +53,19 @@ struct ReplayCommand: ParsableCommand {
         let path = track, speed = self.speed
         let hooks = host.hooks(message: { line in if line != "reading \(path)" { Terminal.warning(line) } })
         let result = SessionHost.wait { await loop.replay(track: path, speed: speed, control: control, hooks: hooks) }
+        // A file without a single fix is not a track (issue 18): nothing is kept.
         guard result.started else {
-            host.recorder?.finishFromRecording(state: .incomplete)
-            throw UserFacingError.input("\(track): not a track: no fixes found")
+            host.recorder?.discard()
+            let bad = result.driver.linesBad
+            throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
         try session.finish(result.summary, recorder: host.recorder)
     }
+}
+
+extension ReplayCommand {
+    /// "FILE: not a track: no fixes found (N lines, M unrecognised)".
 }
 
 extension Units: ExpressibleByArgument {}
@@ -69,8 +75,13 @@ extension Units: ExpressibleByArgument {}
 enum WorkoutArgument {
     static func parse(_ spec: String) throws -> Workout {
         if spec.lowercased() == "next" { return try PlanFollowing.resolveNext() }
-        if let entry = try WorkoutStore.load().entry(named: spec) {
+        // A bad line in workouts.txt stops only the command that names its workout.
+        let file = try WorkoutStore.loadLeniently()
+        if let entry = file.library.entry(named: spec) {
             return try Workout(parsing: entry.spec)
+        }
+        if let bad = file.problems.first(where: { $0.name != nil && $0.name == spec.lowercased() }) {
+            throw UserFacingError.input(bad.error.description)
         }
         do {
             return try Workout(parsing: spec)

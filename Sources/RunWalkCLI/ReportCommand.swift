@@ -33,7 +33,7 @@ struct ReportCommand: ParsableCommand {
         do {
             stored = try store.loadSession(reference)
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw StoreAccess.failure(error, store: store)
         }
         let text: String
         switch format {

@@ -39,7 +39,7 @@ struct SessionArguments: ParsableArguments {
         for entry in cueSwitches {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let kind = CueKind(rawValue: parts[0]), ["on", "off"].contains(parts[1]) else {
-                throw UserFacingError.input("--cue \(entry): expected KIND=on or KIND=off, KIND one of \(CueKind.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw UserFacingError.input("--cue \(UserText.printable(entry)): expected KIND=on or KIND=off, KIND one of \(CueKind.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             settings.cues[kind] = parts[1] == "on"
         }
@@ -69,12 +69,17 @@ struct SessionArguments: ParsableArguments {
 
     /// Hands the summary to the store (exactly as printed, so `runwalk report --format json`
     /// repeats it) and prints it: JSON with `--json`, else the text table.
+    /// A recording that could not be saved whole (disk full, read-only) makes the command exit 1
+    /// after the summary, saying what was lost and where the summary was kept instead.
     func finish(_ summary: Summary, recorder: SessionRecorder?) throws {
         let summaryJSON = try SummaryJSON.encode(summary)
         let outcome = recorder?.finish(summary: summary, summaryJSON: summaryJSON)
         // A plan day (`run next`) is marked done or cut short by the session it was run in.
         PlanFollowing.sessionFinished(summary, sessionID: outcome?.sessionID)
         Terminal.out(json ? summaryJSON : SummaryText.render(summary))
+        if let outcome, outcome.rowsLost > 0 || outcome.sessionID == nil {
+            throw UnsavedSession.report(outcome, summaryJSON: summaryJSON)
+        }
     }
 }
 

@@ -30,7 +30,7 @@ struct SessionEditCommand: ParsableCommand {
                 guard isatty(STDIN_FILENO) == 1 else {
                     throw UserFacingError.input("session rm \(number): standard input is not a terminal, so I cannot ask: add --yes to delete \(description)")
                 }
-                FileHandle.standardError.write(Data("Delete \(description)? This cannot be undone. [y/N] ".utf8))
+                Terminal.prompt("Delete \(description)? This cannot be undone. [y/N] ")
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     Terminal.warning("kept \(description)")

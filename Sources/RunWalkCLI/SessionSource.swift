@@ -17,7 +17,7 @@ extension StoreAccess {
             let stored = try store.loadSession(reference)
             return RecordedSession(summary: stored.summary, track: stored.trackPoints)
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw failure(error, store: store)
         }
     }
 }

@@ -8,26 +8,49 @@ enum StoreAccess {
     static var location: StoreLocation { .fromEnvironment() }
     static var options: RunWalkStore.Options { .fromEnvironment() }
 
-    /// Opens the existing store for reading; a missing one is a runtime error with a clear message.
+    /// Opens the existing store read-only (no migration, nothing written); a missing one is a
+    /// runtime error with a clear message.
     static func openExisting() throws -> RunWalkStore {
         do {
-            guard let store = try RunWalkStore.openIfPresent(location: location, options: options) else {
+            guard let store = try RunWalkStore.openForReading(location: location, options: options) else {
                 throw UserFacingError.runtime(StoreError.noDatabase(location.databasePath).description)
             }
             return store
         } catch let error as StoreError {
-            throw UserFacingError.runtime(error.description)
+            throw failure(error, store: nil)
         }
     }
 
+    /// The user's message for a store error; a damaged file is checked (`quick_check`) and the
+    /// way out named.
+    static func failure(_ error: StoreError, store: RunWalkStore?) -> UserFacingError {
+        guard error.isCorrupt else { return .runtime(error.description) }
+        let found: String
+        do {
+            let check = try (store ?? RunWalkStore.openForReading(location: location, options: options))?.quickCheck() ?? "no database"
+            found = "quick_check: " + UserText.printable(check.split(separator: "\n").first ?? "", limit: 120)
+        } catch let error as StoreError {
+            // quick_check itself may stop at the damage; its error is the finding.
+            if case .sqlite(let message, _) = error { found = "quick_check: " + message } else { found = "quick_check: " + error.description }
+        } catch {
+            found = "quick_check: " + FileErrorText.reason(error)
+        }
+        return .runtime("\(UserText.path(location.databasePath)) is damaged (\(found)); "
+                        + "new sessions are recorded elsewhere; `runwalk recover --salvage` copies every readable session into a new database")
+    }
+
     /// Runs at the start of every command: closes sessions a crash left open and says so.
+    /// Looks read-only first, so the common case (nothing to recover) writes nothing.
     /// Never stops the command: a store that cannot be opened is left for the command to report.
     static func recoverAtStartup() {
-        guard let store = try? RunWalkStore.openIfPresent(location: location, options: options) else { return }
+        guard let reader = try? RunWalkStore.openForReading(location: location, options: options),
+              let abandoned = try? reader.abandonedSessions(), !abandoned.isEmpty else { return }
         do {
+            guard let store = try RunWalkStore.openIfPresent(location: location, options: options) else { return }
             for recovered in try store.recoverAbandonedSessions() { Terminal.warning(describe(recovered)) }
         } catch {
-            Terminal.warning("runwalk: warning: could not check \(location.databasePath) for interrupted sessions: \(error)")
+            Terminal.warning("runwalk: warning: could not check \(UserText.path(location.databasePath)) for interrupted sessions: "
+                             + ((error as? StoreError)?.description ?? FileErrorText.reason(error)))
         }
     }
 

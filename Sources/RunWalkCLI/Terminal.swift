@@ -1,17 +1,117 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
+import RunWalkCore
+import RunWalkIO
 
-/// Writes to the standard streams (Swift 6 forbids Glibc's `stdout`/`stderr` globals).
+/// The one way to the standard streams: write(2) through `DescriptorWriter`, never a trap.
+///
+/// A stream that fails (a closed pipe, `/dev/full`, a closed descriptor) is reported once on
+/// standard error, if that still works, and remembered: the command then exits 1
+/// (`main.swift` asks `failure`). Warnings never throw, so a live workout goes on when its
+/// status output fails. Messages have their control characters escaped, so bytes from an input
+/// file cannot drive the terminal.
 enum Terminal {
+    /// A standard stream.
+    enum Stream: Sendable {
+        case output, error
+
+        var descriptor: Int32 { self == .output ? STDOUT_FILENO : STDERR_FILENO }
+        var name: String { self == .output ? "standard output" : "standard error" }
+    }
+
+    /// Thrown by `write(_:)` when standard output has failed (already reported).
+    struct OutputFailed: Error {}
+
+    private static let state = StreamState()
+
+    /// `runwalk: error: MESSAGE` on standard error.
     static func error(_ message: String) {
-        FileHandle.standardError.write(Data("runwalk: error: \(message)\n".utf8))
+        send(Array(("runwalk: error: " + UserText.escapingControls(message) + "\n").utf8), to: .error)
     }
 
+    /// One line on standard error; never throws (a failure is remembered, see `failure`).
     static func warning(_ line: String) {
-        FileHandle.standardError.write(Data((line + "\n").utf8))
+        send(Array((UserText.escapingControls(line) + "\n").utf8), to: .error)
     }
 
+    /// One line of the command's output on standard output (a failure is remembered).
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        send(Array((text + "\n").utf8), to: .output)
+    }
+
+    /// The command's output as bytes; throws `OutputFailed` when standard output fails, so a
+    /// long output stops at the first failed write.
+    static func write(_ bytes: [UInt8]) throws {
+        send(bytes, to: .output)
+        if state.failed(.output) { throw OutputFailed() }
+    }
+
+    /// Whether standard error has failed: a live loop can stop producing status lines.
+    static var standardErrorFailed: Bool { state.failed(.error) }
+
+    /// Whether any stream failed during the command (it must then exit 1).
+    static var anyFailed: Bool { state.failed(.output) || state.failed(.error) }
+
+    /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: with
+    /// `>&-` the database would otherwise be opened as descriptor 1 and receive the output.
+    /// A stream that was closed is marked failed (EBADF) and points at /dev/null.
+    static func guardStandardDescriptors() {
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            let opened = open("/dev/null", O_RDWR)
+            if opened >= 0, opened != descriptor {
+                dup2(opened, descriptor)
+                close(opened)
+            }
+            if descriptor == STDOUT_FILENO { state.markClosed(.output) }
+            if descriptor == STDERR_FILENO { state.markClosed(.error) }
+        }
+    }
+
+    /// A question on standard error, with no line end (the answer follows on the same line).
+    static func prompt(_ text: String) {
+        send(Array(text.utf8), to: .error)
+    }
+
+    private static func send(_ bytes: [UInt8], to stream: Stream) {
+        guard !state.failed(stream) else { return }
+        let code = state.isClosed(stream) ? EBADF : DescriptorWriter.write(bytes, to: stream.descriptor)
+        guard let code else { return }
+        guard state.markFailed(stream) else { return }
+        if stream == .output, !state.failed(.error) {
+            send(Array("runwalk: error: cannot write to \(stream.name): \(DescriptorWriter.reason(code))\n".utf8), to: .error)
+        }
+    }
+}
+
+/// Which streams failed; shared by every thread that writes (the recorder's writer warns too).
+private final class StreamState: @unchecked Sendable {
+    private let lock = NSLock()
+    private var failedStreams: Set<Int32> = []
+    private var closedStreams: Set<Int32> = []
+
+    func failed(_ stream: Terminal.Stream) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return failedStreams.contains(stream.descriptor)
+    }
+
+    func isClosed(_ stream: Terminal.Stream) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return closedStreams.contains(stream.descriptor)
+    }
+
+    func markClosed(_ stream: Terminal.Stream) {
+        lock.lock(); defer { lock.unlock() }
+        closedStreams.insert(stream.descriptor)
+    }
+
+    /// True for the first failure of `stream` (the one to report).
+    func markFailed(_ stream: Terminal.Stream) -> Bool {
+        lock.lock(); defer { lock.unlock() }
+        return failedStreams.insert(stream.descriptor).inserted
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunWalkIO
 import RunWalkCore
 import RunWalkSpeech
 
@@ -19,7 +20,7 @@ enum VoiceArgument: Equatable {
                 guard !path.isEmpty else { throw UserFacingError.input("--voice wav: needs a file name, as in --voice wav:session.wav") }
                 return .wav(path: path)
             }
-            throw UserFacingError.input("--voice \(value): expected text, wav:FILE, speaker or off")
+            throw UserFacingError.input("--voice \(UserText.printable(value)): expected text, wav:FILE, speaker or off")
         }
     }
 }
@@ -90,7 +91,7 @@ final class VoiceOutput: @unchecked Sendable {
             try handle(event)
         } catch {
             if case .off = sink { return }
-            let message = (error as? UserFacingError)?.message ?? "\(error)"
+            let message = (error as? UserFacingError)?.message ?? FileErrorText.reason(error)
             Terminal.warning("runwalk: voice: \(message); no more voice cues")
             sink = .off
         }

@@ -13,7 +13,8 @@ struct WorkoutsCommand: ParsableCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List built-in and saved workouts.")
         func run() throws {
-            let library = try WorkoutStore.load()
+            let (library, problems) = try WorkoutStore.loadLeniently()
+            for problem in problems { Terminal.warning("runwalk: warning: \(problem.error.description) (this line is skipped)") }
             let width = library.entries.map(\.name.count).max() ?? 0
             for entry in library.entries {
                 let pad = String(repeating: " ", count: width - entry.name.count)
@@ -103,11 +104,10 @@ struct WorkoutsCommand: ParsableCommand {
         @Flag(name: .long, help: "Replace saved workouts of the same names (else such a name is an error).") var replace = false
         func run() throws {
             let text: String
-            if file == "-" {
-                text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            } else {
-                guard FileManager.default.fileExists(atPath: file) else { throw UserFacingError.input("\(file): no such file") }
-                text = try String(contentsOfFile: file, encoding: .utf8)
+            do {
+                text = String(decoding: try ByteSource.contents(of: file, limit: ConfigDirectory.maximumBytes), as: UTF8.self)
+            } catch {
+                throw UserFacingError.input(error.description)
             }
             let entries = try WorkoutStore.call { try WorkoutLibraryFile.entries(in: text, path: file) }
             var library = try WorkoutStore.load()
@@ -128,7 +128,10 @@ struct WorkoutsCommand: ParsableCommand {
         @Option(name: .shortAndLong, help: "Output file (default: standard output).") var output: String?
         func run() throws {
             let text = try WorkoutStore.load().serialised()
-            if let output { try Data(text.utf8).write(to: URL(fileURLWithPath: output)) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+            // Workouts are not private like a track: a new file gets the usual 0666 minus the umask.
+            let mask = umask(0o022)
+            umask(mask)
+            try ReportOutput.write(Array(text.utf8), to: output, newFileMode: 0o666 & ~mask)
         }
     }
 }
@@ -161,10 +164,15 @@ enum WorkoutStore {
         try call { try WorkoutLibraryFile().load() }
     }
 
+    /// The good lines, and the bad ones to report or raise.
+    static func loadLeniently() throws -> (library: WorkoutLibrary, problems: [(name: String?, error: ConfigFileAtPath)]) {
+        try call { try WorkoutLibraryFile().loadLeniently() }
+    }
+
     static func save(_ library: WorkoutLibrary) throws {
         let file = WorkoutLibraryFile()
         do { try file.save(library) } catch {
-            throw UserFacingError.runtime("\(file.url.path): cannot save: \(error.localizedDescription)")
+            throw UserFacingError.runtime("\(UserText.path(file.url.path)): cannot save: \(FileErrorText.reason(error))")
         }
     }
 

@@ -2,12 +2,18 @@ import ArgumentParser
 import Foundation
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
+Terminal.guardStandardDescriptors()
+Privacy.tightenExisting()
 do {
     var command = try RunWalk.parseAsRoot()
     // Any command first closes sessions a crash left open (`recover` does it itself and says so;
     // `control` is a button press for the live session and stays off the store).
     if !(command is RecoverCommand || command is ControlCommand) { StoreAccess.recoverAtStartup() }
     try command.run()
+    // A standard stream that failed on the way (already reported once) fails the command.
+    exit(Terminal.anyFailed ? 1 : 0)
+} catch is Terminal.OutputFailed {
+    exit(1)
 } catch let error as UserFacingError {
     Terminal.error(error.message)
     exit(error.exitCode)
@@ -15,11 +21,11 @@ do {
     let code = RunWalk.exitCode(for: error)
     if code == .success {
         // --help and --version.
-        print(RunWalk.fullMessage(for: error))
-        exit(0)
+        Terminal.out(RunWalk.fullMessage(for: error))
+        exit(Terminal.anyFailed ? 1 : 0)
     }
     if code == .validationFailure {
-        FileHandle.standardError.write(Data((RunWalk.fullMessage(for: error) + "\n").utf8))
+        Terminal.warning(RunWalk.fullMessage(for: error))
         exit(2)
     }
     Terminal.error(RunWalk.message(for: error))

@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import RunWalkIO
 
 /// An advisory lock (`flock`) on `locks/TOKEN.lock`, held by the process recording a session.
 ///
@@ -15,10 +16,12 @@ final class SessionLock: @unchecked Sendable {
 
     /// Takes the lock without waiting; nil when another process holds it or it cannot be made.
     init?(directory: String, token: String) {
-        try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        // Owner-only like the rest of the data folder (a lock's name says when someone runs).
+        try? PrivateFolder.ensure(directory)
         path = directory + "/" + token + ".lock"
-        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, 0o644)
+        descriptor = open(path, O_CREAT | O_RDWR | O_CLOEXEC, PrivateFolder.fileMode)
         guard descriptor >= 0 else { return nil }
+        _ = fchmod(descriptor, PrivateFolder.fileMode)
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             close(descriptor)
             return nil

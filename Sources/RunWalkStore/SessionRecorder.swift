@@ -38,6 +38,10 @@ public final class SessionRecorder: @unchecked Sendable {
         public var commitIntervalSeconds = 0.25
         /// Wall time between retries after a failed write, seconds.
         public var retryIntervalSeconds = 1.0
+        /// Wall time between checkpoints, seconds: with `synchronous=NORMAL` in WAL mode a commit
+        /// reaches the OS at once (a crash of the process loses at most `commitIntervalSeconds`)
+        /// but the disk only at a checkpoint, so a power loss loses at most this much.
+        public var checkpointIntervalSeconds = 10.0
 
         public init() {}
     }
@@ -48,6 +52,8 @@ public final class SessionRecorder: @unchecked Sendable {
         public var sessionID: Int64?
         /// Rows that could not be written (zero when everything was saved).
         public var rowsLost: Int
+        /// The receiver's fixes among those rows, in order: what a fallback track file can hold.
+        public var unsavedFixes: [Fix] = []
     }
 
     private let writer: StoreWriter
@@ -88,6 +94,12 @@ public final class SessionRecorder: @unchecked Sendable {
     @discardableResult
     public func finishFromRecording(state: SessionOutcome = .incomplete) -> Outcome {
         writer.finish(.rebuilt(state: state))
+    }
+
+    /// Deletes what was recorded: the driver found nothing to record (a file with no fixes).
+    @discardableResult
+    public func discard() -> Outcome {
+        writer.finish(.discarded)
     }
 
     private func rows(for event: SessionEvent) -> [RecordedRow] {

@@ -28,6 +28,10 @@ final class StoreWriter: @unchecked Sendable {
     private var failureReported = false
     private var failing = false
     private var nextAttempt = Date.distantPast
+    private var uncheckpointed = false
+    /// Set once the usual database was found damaged.
+    private var fallback: StoreLocation?
+    private var lastCheckpoint = Date()
 
     init(location: StoreLocation, storeOptions: RunWalkStore.Options, session: SessionRecorder.NewSession,
          settings: SessionRecorder.Settings, wallMilliseconds: Int64, warn: @escaping @Sendable (String) -> Void) {
@@ -56,9 +60,14 @@ final class StoreWriter: @unchecked Sendable {
     enum Closing {
         case summary(Summary, json: String)
         case rebuilt(state: SessionOutcome)
+        /// Not a session after all (a replay that found no fixes): its rows go.
+        case discarded
 
         func close(_ db: Database, sessionID: Int64, endedWallMs: Int64) throws {
             switch self {
+            case .discarded:
+                // Foreign keys (on in GRDB) cascade to the session's rows.
+                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [sessionID])
             case .summary(let summary, let json):
                 try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: endedWallMs)
             case .rebuilt(let state):
@@ -99,7 +108,11 @@ final class StoreWriter: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            if Date() >= nextAttempt { _ = flush() }
+            if Date() >= nextAttempt {
+                let pending = !unwritten.isEmpty
+                if flush(), pending { uncheckpointed = true }
+            }
+            checkpointIfDue()
             due = Date().addingTimeInterval(settings.commitIntervalSeconds)
         }
     }
@@ -139,6 +152,12 @@ final class StoreWriter: @unchecked Sendable {
                 warn("runwalk: recording resumed: the store accepts writes again")
             }
             return true
+        } catch let error as StoreError where error.isCorrupt && fallback == nil {
+            // Damage met mid-session: the rest goes to the fallback at the next tick.
+            store = nil
+            _ = try? openFallback(finding: Self.reason(error))
+            nextAttempt = Date()
+            return false
         } catch {
             // A failed transaction is rolled back whole, so nothing half-written is left behind.
             failing = true
@@ -152,12 +171,25 @@ final class StoreWriter: @unchecked Sendable {
         }
     }
 
+    /// Syncs what was committed to the disk (the WAL, then the database) every
+    /// `checkpointIntervalSeconds` while there is something new: the power-loss bound. PASSIVE
+    /// never waits for a reader; a failure is left for the next one (the rows are committed).
+    private func checkpointIfDue() {
+        guard uncheckpointed, let store, Date().timeIntervalSince(lastCheckpoint) >= settings.checkpointIntervalSeconds else { return }
+        lastCheckpoint = Date()
+        if (try? store.checkpoint()) != nil { uncheckpointed = false }
+    }
+
     /// At 10 Hz a quarter-second commit holds about 10 rows; only a backlog is split (each commit
     /// costs WAL pages of its own, so not finer than this).
     static let rowsPerCommit = 500
 
     private func close(_ closing: Closing) -> SessionRecorder.Outcome {
-        if flush(closing: closing) {
+        // A damaged file met at the end switches to the fallback: one more try there.
+        let usedFallback = fallback != nil
+        if flush(closing: closing) || (!usedFallback && fallback != nil && flush(closing: closing)) {
+            // The finished session reaches the disk before the command reports it saved.
+            try? store?.checkpoint()
             lock?.release()
             return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
         }
@@ -172,12 +204,43 @@ final class StoreWriter: @unchecked Sendable {
         if closed { lock?.release() } else { lock?.release(removingFile: false) }
         warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
              + (closed ? "; the session's summary was saved" : ""))
-        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count)
+        let fixes = unwritten.compactMap { row -> Fix? in
+            if case .fix(let update, _) = row { return update.raw }
+            return nil
+        }
+        return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: unwritten.count, unsavedFixes: fixes)
     }
 
+    /// Opens the store; a damaged database (quick_check not `ok`) is not appended to: the session
+    /// goes to a fallback database beside it, named in one warning.
     private func openStore() throws -> RunWalkStore {
         if let store { return store }
-        let opened = try RunWalkStore(location: location, options: storeOptions)
+        if fallback == nil {
+            do {
+                let opened = try RunWalkStore(location: location, options: storeOptions)
+                let check = try opened.quickCheck()
+                guard check == "ok" else { return try openFallback(finding: check) }
+                store = opened
+                return opened
+            } catch let error as StoreError where error.isCorrupt {
+                return try openFallback(finding: Self.reason(error))
+            }
+        }
+        return try openFallback(finding: nil)
+    }
+
+    /// The database the session goes to when the usual one is damaged: `fallback-MS/runwalk.sqlite`
+    /// in the data folder (owner-only like it).
+    private func openFallback(finding: String?) throws -> RunWalkStore {
+        let target = fallback ?? StoreLocation(directory: location.directory + "/fallback-\(wallMilliseconds)")
+        if fallback == nil, let finding {
+            warn("runwalk: warning: \(UserText.path(location.databasePath)) is damaged (quick_check: "
+                 + "\(UserText.printable(finding.split(separator: "\n").first ?? "", limit: 120))); this session is recorded in "
+                 + "\(UserText.path(target.databasePath)) instead; `runwalk recover --salvage` keeps what the damaged file still holds")
+        }
+        fallback = target
+        sessionID = nil
+        let opened = try RunWalkStore(location: target, options: storeOptions)
         store = opened
         return opened
     }

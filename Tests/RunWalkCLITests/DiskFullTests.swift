@@ -39,12 +39,23 @@ final class FullDisk {
 
 @Suite("recording on a full disk (end to end)", .serialized)
 struct DiskFullTests {
-    @Test("the run completes, the error is said once, the file stays sound and what fits is kept")
+    @Test("the run completes, the error is said once, the file stays sound, what fits is kept, the command exits 1 naming the saved summary")
     func diskFillsMidRun() throws {
         let disk = try FullDisk()
+        let state = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-state-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: state) }
         let result = try disk.folder.run(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--speed", "1000", "--json"],
-                                         extraEnvironment: disk.extraEnvironment)
-        #expect(result.status == 0, "\(disk.how): \(result.stderr)")
+                                         extraEnvironment: disk.extraEnvironment.merging(["XDG_STATE_HOME": state.path]) { _, new in new })
+        // Issue 18: a recording that failed is not a success (it exited 0 before).
+        #expect(result.status == 1, "\(disk.how): \(result.stderr)")
+        let saved = try #require(result.stderr.firstMatch(
+            of: /recorded incompletely \(\d+ rows not saved\); its summary is saved in (\S+)\.json and the (\d+) fixes not saved in (\S+)\.nmea/))
+        #expect(String(saved.1).hasPrefix(state.path + "/runwalk/unsaved-session-"))
+        #expect(try String(contentsOfFile: String(saved.1) + ".json", encoding: .utf8).contains("\"epochs\" : 1801"))
+        // The fixes that did not fit replay as a track of their own: together with what was kept, the whole run.
+        let tail = try disk.folder.run(["fixes", String(saved.3) + ".nmea"])
+        #expect(tail.status == 0)
+        #expect(tail.stdout.split(separator: "\n").count == Int(saved.2))
         #expect(result.stdout.contains("\"epochs\" : 1801"), "the summary covers the whole run")
         let warnings = result.stderr.components(separatedBy: "database or disk is full").count - 1
         #expect(warnings == 1, "\(disk.how): \(result.stderr)")
@@ -54,6 +65,7 @@ struct DiskFullTests {
         #expect(try store.integrityCheck() == "ok")
         let kept = try store.fixCount(sessionID: 1)
         let last = try #require(try store.lastFixSeconds(sessionID: 1))
+        #expect(kept + (Int(saved.2) ?? 0) == 1801, "what was kept and the fallback track make the whole run")
         #expect(kept > 0 && kept < 1801, "\(disk.how): kept \(kept) fixes")
         // What is kept is the run's beginning, without holes (track-loop has one epoch a second).
         #expect(kept == Int(last.rounded()) + 1)

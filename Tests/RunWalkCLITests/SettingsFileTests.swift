@@ -10,6 +10,9 @@ struct SettingsFileTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data(text.utf8).write(to: folder.appendingPathComponent("settings.conf"))
+        // Owner-only, as runwalk keeps its config folder (it tightens a looser one and says so).
+        chmod(folder.path, 0o700)
+        chmod(folder.appendingPathComponent("settings.conf").path, 0o600)
         try body(["RUNWALK_CONFIG_DIR": folder.path])
     }
 

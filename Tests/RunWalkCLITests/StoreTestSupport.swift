@@ -8,6 +8,8 @@ final class TemporaryDataFolder {
     init(_ name: String = "runwalk-store") throws {
         url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        // A data folder is owner-only (runwalk tightens a looser one and says so).
+        chmod(url.path, 0o700)
     }
 
     var location: StoreLocation { StoreLocation(directory: url.path) }

@@ -55,10 +55,10 @@ public struct UserSettings: Sendable, Equatable {
             let valueColumn = Self.column(of: content[afterEquals...].firstIndex { !$0.isWhitespace } ?? afterEquals, in: rawLine)
             guard Self.keys.contains(key) else {
                 throw ConfigFileError(line: line, column: keyColumn,
-                                message: "unknown setting \"\(key)\": expected one of \(Self.keys.joined(separator: ", "))")
+                                message: "unknown setting \"\(UserText.printable(key))\": expected one of \(Self.keys.joined(separator: ", "))")
             }
             guard !value.isEmpty else {
-                throw ConfigFileError(line: line, column: valueColumn, message: "\(key) needs a value")
+                throw ConfigFileError(line: line, column: valueColumn, message: "\(UserText.printable(key)) needs a value")
             }
             try set(key, to: value, line: line, column: valueColumn)
         }
@@ -66,7 +66,7 @@ public struct UserSettings: Sendable, Equatable {
 
     private mutating func set(_ key: String, to value: String, line: Int, column: Int) throws(ConfigFileError) {
         func bad(_ expected: String) -> ConfigFileError {
-            ConfigFileError(line: line, column: column, message: "\(key) = \(value): expected \(expected)")
+            ConfigFileError(line: line, column: column, message: "\(UserText.printable(key)) = \(UserText.printable(value)): expected \(expected)")
         }
         switch key {
         case "language":

@@ -49,9 +49,9 @@ public struct WorkoutLibrary: Sendable, Equatable {
     /// Adds or replaces a user workout after checking its name and spec.
     public mutating func add(name: String, spec: String) throws -> Entry {
         let key = name.lowercased()
-        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(name)\": use letters, digits, - and _") }
+        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(UserText.printable(name))\": use letters, digits, - and _") }
         do { _ = try Workout(parsing: spec) } catch {
-            throw FileError(line: 1, column: error.column, message: "workout \"\(name)\": \(error.description)")
+            throw FileError(line: 1, column: error.column, message: "workout \"\(UserText.printable(name))\": \(error.description)")
         }
         let entry = Entry(name: key, spec: spec, builtIn: false)
         if let i = userEntries.firstIndex(where: { $0.name == key }) { userEntries[i] = entry } else { userEntries.append(entry) }
@@ -80,33 +80,60 @@ public struct WorkoutLibrary: Sendable, Equatable {
 
     /// Reads the text format; every error names its line and column.
     public static func parse(_ text: String) throws(FileError) -> [Entry] {
+        let read = parseLeniently(text)
+        if let first = read.problems.first { throw first.error }
+        return read.entries
+    }
+
+    /// A line of the file that could not be read, and the workout name on it when it has one.
+    public struct BadLine: Sendable, Equatable {
+        /// The name before `=`, lower-cased, when the line has one.
+        public var name: String?
+        /// What is wrong, where.
+        public var error: FileError
+    }
+
+    /// Reads every good line and collects the bad ones, so one bad line breaks only the command
+    /// that names its workout (and `workouts list`, which reports it), not every command.
+    public static func parseLeniently(_ text: String) -> (entries: [Entry], problems: [BadLine]) {
         var entries: [Entry] = []
-        for (offset, rawLine) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
+        var problems: [BadLine] = []
+        for (offset, line) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let lineNumber = offset + 1
-            let line = rawLine
             let trimmed = line.drop { $0 == " " || $0 == "\t" }
             if trimmed.isEmpty || trimmed.first == "#" { continue }
             guard let equals = line.firstIndex(of: "=") else {
-                throw FileError(line: lineNumber, column: line.distance(from: line.startIndex, to: trimmed.startIndex) + 1,
-                                message: "expected \"name = spec\"")
+                problems.append(BadLine(name: nil, error: FileError(
+                    line: lineNumber, column: line.distance(from: line.startIndex, to: trimmed.startIndex) + 1,
+                    message: "expected \"name = spec\"")))
+                continue
             }
             let name = String(line[..<equals]).trimmingBlanks.lowercased()
-            let specStart = line.index(after: equals)
-            let spec = String(line[specStart...]).trimmingBlanks
-            if let column = nameProblem(name) {
-                throw FileError(line: lineNumber, column: column, message: "bad workout name \"\(name)\": use letters, digits, - and _")
+            do throws(FileError) {
+                let entry = try entry(line, equals: equals, name: name, lineNumber: lineNumber)
+                if entries.contains(where: { $0.name == name }) {
+                    throw FileError(line: lineNumber, column: 1, message: "workout \"\(UserText.printable(name))\" is defined twice")
+                }
+                entries.append(entry)
+            } catch {
+                problems.append(BadLine(name: name, error: error))
             }
-            let leading = line[specStart...].prefix { $0 == " " || $0 == "\t" }.count
-            let specColumn = line.distance(from: line.startIndex, to: specStart) + leading
-            do { _ = try Workout(parsing: spec) } catch {
-                throw FileError(line: lineNumber, column: specColumn + error.column, message: error.cause)
-            }
-            if entries.contains(where: { $0.name == name }) {
-                throw FileError(line: lineNumber, column: 1, message: "workout \"\(name)\" is defined twice")
-            }
-            entries.append(Entry(name: name, spec: spec, builtIn: false))
         }
-        return entries
+        return (entries, problems)
+    }
+
+    private static func entry(_ line: Substring, equals: Substring.Index, name: String, lineNumber: Int) throws(FileError) -> Entry {
+        let specStart = line.index(after: equals)
+        let spec = String(line[specStart...]).trimmingBlanks
+        if let column = nameProblem(name) {
+            throw FileError(line: lineNumber, column: column, message: "bad workout name \"\(UserText.printable(name))\": use letters, digits, - and _")
+        }
+        let leading = line[specStart...].prefix { $0 == " " || $0 == "\t" }.count
+        let specColumn = line.distance(from: line.startIndex, to: specStart) + leading
+        do { _ = try Workout(parsing: spec) } catch {
+            throw FileError(line: lineNumber, column: specColumn + error.column, message: error.cause)
+        }
+        return Entry(name: name, spec: spec, builtIn: false)
     }
 
     /// The user's workouts in the text format.

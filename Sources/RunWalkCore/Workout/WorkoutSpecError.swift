@@ -15,6 +15,7 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
         case missingPhaseAfterComma
         case unexpectedCharacter(Character)
         case tooManyPhases(limit: Int)
+        case nestedTooDeeply(limit: Int)
     }
 
     public var reason: Reason
@@ -40,18 +41,19 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
     private var what: String {
         switch reason {
         case .empty: return "empty workout spec"
-        case .unknownPhase(let word, _): return "unknown phase \"\(word)\""
-        case .badQuantity(let text, let detail): return "bad duration or distance \"\(text)\" (\(detail))"
-        case .quantityWithoutPhase(let text): return "\"\(text)\" is not followed by a phase (warmup, run, walk, cooldown)"
-        case .phaseWithoutQuantity(let word): return "phase \"\(word)\" has no duration or distance"
-        case .expectedOpenParenthesis(let after): return "expected \"(\" after repeat count \"\(after)\""
+        case .unknownPhase(let word, _): return "unknown phase \"\(UserText.printable(word))\""
+        case .badQuantity(let text, let detail): return "bad duration or distance \"\(UserText.printable(text))\" (\(detail))"
+        case .quantityWithoutPhase(let text): return "\"\(UserText.printable(text))\" is not followed by a phase (warmup, run, walk, cooldown)"
+        case .phaseWithoutQuantity(let word): return "phase \"\(UserText.printable(word))\" has no duration or distance"
+        case .expectedOpenParenthesis(let after): return "expected \"(\" after repeat count \"\(UserText.printable(after))\""
         case .unclosedParenthesis(let opened): return "the \"(\" at column \(opened) is never closed: expected \")\""
         case .unmatchedCloseParenthesis: return "\")\" without a matching \"(\""
-        case .badRepeatCount(let text): return "bad repeat count \"\(text)\""
-        case .repeatsNothing(let text): return "\"\(text)\" repeats nothing"
+        case .badRepeatCount(let text): return "bad repeat count \"\(UserText.printable(text))\""
+        case .repeatsNothing(let text): return "\"\(UserText.printable(text))\" repeats nothing"
         case .missingPhaseAfterComma: return "expected a phase after \",\""
-        case .unexpectedCharacter(let c): return "unexpected character \"\(c)\""
+        case .unexpectedCharacter(let c): return "unexpected character \"\(UserText.printable(String(c)))\""
         case .tooManyPhases(let limit): return "the workout expands to more than \(limit) phases"
+        case .nestedTooDeeply(let limit): return "repeats nested more than \(limit) deep"
         }
     }
 
@@ -64,8 +66,15 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     /// The spec and a caret line under the offending part, for a terminal.
+    /// A long spec is shown as a window around the column, control characters escaped.
     public func caretLines(spec: String) -> String {
-        let pad = String(repeating: " ", count: max(0, column - 1))
-        return "  \(spec)\n  \(pad)\(String(repeating: "^", count: length))"
+        let characters = Array(spec)
+        let window = UserText.defaultLimit
+        let start = max(0, min(column - 1 - window / 2, characters.count - window))
+        let end = min(characters.count, start + window)
+        let before = UserText.escapingControls(String(characters[start..<min(max(start, column - 1), end)]))
+        let shown = (start > 0 ? "…" : "") + UserText.escapingControls(String(characters[start..<end])) + (end < characters.count ? "…" : "")
+        let pad = String(repeating: " ", count: before.count + (start > 0 ? 1 : 0))
+        return "  \(shown)\n  \(pad)\(String(repeating: "^", count: min(length, window)))"
     }
 }

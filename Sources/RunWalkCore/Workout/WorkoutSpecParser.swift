@@ -8,6 +8,10 @@
 /// `min` and `metres` are never ambiguous.
 struct WorkoutSpecParser {
     static let maximumPhases = 10_000
+    /// How deeply repeats may nest: each level is a recursion, and 12,000 levels overflowed the
+    /// stack; no real workout nests more than two or three.
+    static let maximumNesting = 32
+    private var nesting = 0
 
     private var tokens: [Token]
     private var position = 0
@@ -91,8 +95,13 @@ struct WorkoutSpecParser {
                     throw WorkoutSpecError(.expectedOpenParenthesis(after: token.text),
                                            column: current?.column ?? endColumn)
                 }
+                guard nesting < Self.maximumNesting else {
+                    throw WorkoutSpecError(.nestedTooDeeply(limit: Self.maximumNesting), column: open.column)
+                }
                 position += 1
+                nesting += 1
                 let body = try parseSequence(openedAt: open)
+                nesting -= 1
                 try checkSize(body.count * count, at: token)
                 return Array(repeating: body, count: count).flatMap { $0 }
             }

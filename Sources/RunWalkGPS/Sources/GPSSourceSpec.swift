@@ -1,4 +1,6 @@
+import RunWalkCore
 import RunWalkRuntime
+
 /// The `--gps` argument: `gpsd[://HOST[:PORT]]`, `serial:DEVICE[@BAUD]` or `file:TRACK`.
 public enum GPSSourceSpec: Sendable, Equatable {
     case gpsd(host: String, port: String)
@@ -22,12 +24,12 @@ public enum GPSSourceSpec: Sendable, Equatable {
             if address.hasPrefix("[") {
                 // [IPv6]:port
                 guard let close = address.firstIndex(of: "]") else {
-                    throw ParseError(description: "--gps \(text): missing \"]\" after the IPv6 address")
+                    throw ParseError(description: "--gps \(UserText.printable(text)): missing \"]\" after the IPv6 address")
                 }
                 host = address[address.index(after: address.startIndex)..<close]
                 let rest = address[address.index(after: close)...]
                 if rest.hasPrefix(":") { port = rest.dropFirst() } else if !rest.isEmpty {
-                    throw ParseError(description: "--gps \(text): unexpected \"\(rest)\" after the address; \(usage)")
+                    throw ParseError(description: "--gps \(UserText.printable(text)): unexpected \"\(UserText.printable(rest))\" after the address; \(usage)")
                 }
             } else if let colon = address.lastIndex(of: ":") {
                 host = address[..<colon]
@@ -37,7 +39,7 @@ public enum GPSSourceSpec: Sendable, Equatable {
             }
             if host.isEmpty { host = Substring(GPSDSource.defaultHost) }
             guard let number = Int(port), (1...65535).contains(number) else {
-                throw ParseError(description: "--gps \(text): port \"\(port)\" is not a number from 1 to 65535")
+                throw ParseError(description: "--gps \(UserText.printable(text)): port \"\(UserText.printable(port))\" is not a number from 1 to 65535")
             }
             self = .gpsd(host: String(host), port: String(number))
         } else if text.hasPrefix("serial:") {
@@ -47,18 +49,18 @@ public enum GPSSourceSpec: Sendable, Equatable {
                 path = rest[..<at]
                 let value = rest[rest.index(after: at)...]
                 guard let number = Int(value), SerialPort.speed(baud: number) != nil else {
-                    throw ParseError(description: "--gps \(text): baud rate \"\(value)\" is not one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600")
+                    throw ParseError(description: "--gps \(UserText.printable(text)): baud rate \"\(UserText.printable(value))\" is not one of 1200, 2400, 4800, 9600, 19200, 38400, 57600, 115200, 230400, 460800, 921600")
                 }
                 baud = number
             }
-            guard !path.isEmpty else { throw ParseError(description: "--gps \(text): no device; \(usage)") }
+            guard !path.isEmpty else { throw ParseError(description: "--gps \(UserText.printable(text)): no device; \(usage)") }
             self = .serial(path: String(path), baud: baud)
         } else if text.hasPrefix("file:") {
             let path = text.dropFirst("file:".count)
-            guard !path.isEmpty else { throw ParseError(description: "--gps \(text): no file; \(usage)") }
+            guard !path.isEmpty else { throw ParseError(description: "--gps \(UserText.printable(text)): no file; \(usage)") }
             self = .file(path: String(path))
         } else {
-            throw ParseError(description: "--gps \(text): unknown source; \(usage)")
+            throw ParseError(description: "--gps \(UserText.printable(text)): unknown source; \(usage)")
         }
     }
 

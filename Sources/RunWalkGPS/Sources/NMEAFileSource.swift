@@ -62,7 +62,7 @@ public struct NMEAFileSource: LocationSource {
             continuation.yield(.ended)
             return
         } catch {
-            continuation.yield(.unavailable("\(path): \(error)"))
+            continuation.yield(.unavailable("\(UserText.path(path)): \(FileErrorText.reason(error))"))
             continuation.yield(.ended)
             return
         }

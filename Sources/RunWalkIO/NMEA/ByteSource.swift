@@ -3,18 +3,21 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import RunWalkCore
 
 /// Why a file could not be read.
 public enum InputError: Error, Equatable, CustomStringConvertible {
     case notFound(path: String)
     case unreadable(path: String, reason: String)
     case isDirectory(path: String)
+    case tooLarge(path: String, limit: Int)
 
     public var description: String {
         switch self {
-        case .notFound(let path): return "\(path): no such file"
-        case .unreadable(let path, let reason): return "\(path): cannot read: \(reason)"
-        case .isDirectory(let path): return "\(path): is a directory, not a track file"
+        case .notFound(let path): return "\(UserText.path(path)): no such file"
+        case .unreadable(let path, let reason): return "\(UserText.path(path)): cannot read: \(reason)"
+        case .isDirectory(let path): return "\(UserText.path(path)): is a directory"
+        case .tooLarge(let path, let limit): return "\(UserText.path(path)): larger than \(limit / 1_000_000) MB: not a file this command reads"
         }
     }
 }
@@ -36,11 +39,11 @@ public struct ByteSource: ~Copyable {
         guard stat(path, &info) == 0 else {
             let code = errno
             if code == ENOENT || code == ENOTDIR { throw .notFound(path: path) }
-            throw .unreadable(path: path, reason: String(cString: strerror(code)))
+            throw .unreadable(path: path, reason: DescriptorWriter.reason(code))
         }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw .isDirectory(path: path) }
         let opened = open(path, O_RDONLY | O_CLOEXEC)
-        guard opened >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        guard opened >= 0 else { throw .unreadable(path: path, reason: DescriptorWriter.reason(errno)) }
         fd = opened
         ownsDescriptor = true
     }
@@ -53,11 +56,32 @@ public struct ByteSource: ~Copyable {
             let n = read(fd, buffer.baseAddress, size)
             if n < 0 {
                 if errno == EINTR { continue }
-                throw InputError.unreadable(path: path, reason: String(cString: strerror(errno)))
+                throw InputError.unreadable(path: path, reason: DescriptorWriter.reason(errno))
             }
             if n == 0 { return }
             try body(UnsafeRawBufferPointer(rebasing: buffer[0..<n]))
         }
+    }
+
+    /// The whole file, refused beyond `limit` bytes (`/dev/zero` never ends).
+    public func readAll(limit: Int) throws(InputError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        do {
+            try forEachChunk { chunk in
+                guard bytes.count + chunk.count <= limit else { throw InputError.tooLarge(path: path, limit: limit) }
+                bytes += chunk
+            }
+        } catch let error as InputError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, reason: "\(error)")
+        }
+        return bytes
+    }
+
+    /// The whole file of `path` (`-`: standard input), at most `limit` bytes.
+    public static func contents(of path: String, limit: Int) throws(InputError) -> [UInt8] {
+        try ByteSource(path: path).readAll(limit: limit)
     }
 
     deinit {

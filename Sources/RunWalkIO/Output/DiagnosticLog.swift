@@ -27,13 +27,13 @@ public struct DiagnosticLog: Sendable {
             return
         }
         entries.append(Entry(path: path, firstLine: line, problem: problem, count: 1))
-        sink("warning: \(path):\(line): \(problem.rawValue) (further lines with this fault are counted, not shown)")
+        sink("warning: \(UserText.path(path)):\(line): \(problem.rawValue) (further lines with this fault are counted, not shown)")
     }
 
     /// One line per cause that occurred more than once.
     public func closingLines() -> [String] {
         entries.filter { $0.count > 1 }.map {
-            "warning: \($0.path): \($0.count) lines with \($0.problem.rawValue) (first at line \($0.firstLine))"
+            "warning: \(UserText.path($0.path)): \($0.count) lines with \($0.problem.rawValue) (first at line \($0.firstLine))"
         }
     }
 }

@@ -33,8 +33,9 @@ public struct PlanLibraryFile {
 
     /// Writes a plan atomically (a crash leaves the old file or the new one).
     public func save(_ plan: TrainingPlan) throws {
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        try Data(plan.json.utf8).write(to: url(of: plan.name), options: .atomic)
+        // Private like the rest of the config folder: 0700 folders, 0600 files.
+        try PrivateFolder.ensure(directory.path)
+        try OutputFile.write(Array(plan.json.utf8), to: url(of: plan.name).path, newFileMode: PrivateFolder.fileMode)
     }
 }
 

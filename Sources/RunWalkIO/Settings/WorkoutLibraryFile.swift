@@ -15,9 +15,20 @@ public enum ConfigDirectory {
     /// A config file's text; nil when there is no such file. An unreadable one is an input error naming it.
     static func text(of url: URL) throws -> String? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        do { return try String(contentsOf: url, encoding: .utf8) } catch {
-            throw InputError.unreadable(path: url.path, reason: error.localizedDescription)
+        // Read with read(2): its errno says what is wrong in plain words (Foundation's errors do not).
+        let bytes = try ByteSource.contents(of: url.path, limit: maximumBytes)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            throw InputError.unreadable(path: url.path, reason: "not UTF-8 text")
         }
+        return text
+    }
+
+    /// A settings or workouts file larger than this is not one (a device, a mistake).
+    public static let maximumBytes = 4 << 20
+
+    /// Creates the folder (and those on the way to it) owner-only, tightening it if it exists.
+    static func prepare(_ directory: URL) throws {
+        try PrivateFolder.ensure(directory.path)
     }
 }
 
@@ -35,6 +46,15 @@ public struct WorkoutLibraryFile {
         return WorkoutLibrary(userEntries: try Self.entries(in: text, path: url.path))
     }
 
+    /// Reads the good lines; the bad ones come back with the file's path, for the caller to
+    /// report or to raise when the workout asked for is on one of them.
+    public func loadLeniently() throws -> (library: WorkoutLibrary, problems: [(name: String?, error: ConfigFileAtPath)]) {
+        guard let text = try ConfigDirectory.text(of: url) else { return (WorkoutLibrary(), []) }
+        let read = WorkoutLibrary.parseLeniently(text)
+        return (WorkoutLibrary(userEntries: read.entries),
+                read.problems.map { ($0.name, ConfigFileAtPath(path: url.path, error: $0.error)) })
+    }
+
     /// Parses workouts from text, naming `path` in errors.
     public static func entries(in text: String, path: String) throws -> [WorkoutLibrary.Entry] {
         do { return try WorkoutLibrary.parse(text) } catch {
@@ -43,9 +63,10 @@ public struct WorkoutLibraryFile {
     }
 
     /// Writes the library atomically (a crash leaves the old file or the new one, never half of one).
+    /// The folder is created owner-only and the file is 0600 (see `PrivateFolder`).
     public func save(_ library: WorkoutLibrary) throws {
-        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(library.serialised().utf8).write(to: url, options: .atomic)
+        try ConfigDirectory.prepare(url.deletingLastPathComponent())
+        try OutputFile.write(Array(library.serialised().utf8), to: url.path, newFileMode: PrivateFolder.fileMode)
     }
 }
 
@@ -53,5 +74,5 @@ public struct WorkoutLibraryFile {
 public struct ConfigFileAtPath: Error, CustomStringConvertible {
     public var path: String
     public var error: ConfigFileError
-    public var description: String { "\(path): \(error.description)" }
+    public var description: String { "\(UserText.path(path)): \(error.description)" }
 }

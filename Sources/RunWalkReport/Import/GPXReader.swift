@@ -18,6 +18,18 @@ public struct GPXTrack: Sendable, Equatable {
         public var hdop: Double?
         /// Line of the point's opening tag in the file.
         public var line: Int
+
+        /// A point made elsewhere than in a GPX file (`line` 0): an unsaved session's fixes.
+        public init(latitude: Double, longitude: Double, elevationMetres: Double?, time: UTCTime,
+                    speedMetresPerSecond: Double?, hdop: Double?, line: Int = 0) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.elevationMetres = elevationMetres
+            self.time = time
+            self.speedMetresPerSecond = speedMetresPerSecond
+            self.hdop = hdop
+            self.line = line
+        }
     }
 
     /// The track's (or the file's) name.
@@ -27,6 +39,12 @@ public struct GPXTrack: Sendable, Equatable {
 
     /// All points in order.
     public var points: [Point] { segments.flatMap { $0 } }
+
+    /// A track from its segments.
+    public init(name: String?, segments: [[Point]]) {
+        self.name = name
+        self.segments = segments
+    }
 }
 
 /// Why a GPX file could not be imported; the description names the line.
@@ -52,7 +70,7 @@ public enum GPXReader {
               case .start(let rootName, _, let rootLine) = root else {
             throw GPXImportError(line: nil, message: "no XML elements: not a GPX file")
         }
-        guard rootName == "gpx" else { throw GPXImportError(line: rootLine, message: "the root element is <\(rootName)>, not <gpx>") }
+        guard rootName == "gpx" else { throw GPXImportError(line: rootLine, message: "the root element is <\(UserText.printable(rootName))>, not <gpx>") }
 
         var trackSegments: [[GPXTrack.Point]] = [], routeSegments: [[GPXTrack.Point]] = []
         var name: String?
@@ -70,7 +88,7 @@ public enum GPXReader {
                 case "trkpt", "rtept":
                     guard let lat = attributes["lat"].flatMap(Double.init), let lon = attributes["lon"].flatMap(Double.init),
                           abs(lat) <= 90, abs(lon) <= 180 else {
-                        throw GPXImportError(line: line, message: "<\(element)> needs lat and lon attributes in degrees (got lat=\"\(attributes["lat"] ?? "")\" lon=\"\(attributes["lon"] ?? "")\")")
+                        throw GPXImportError(line: line, message: "<\(UserText.printable(element))> needs lat and lon attributes in degrees (got lat=\"\(UserText.printable(attributes["lat"] ?? ""))\" lon=\"\(UserText.printable(attributes["lon"] ?? ""))\")")
                     }
                     current = (lat, lon, line, nil, nil, nil, nil)
                 default: break
@@ -81,17 +99,17 @@ public enum GPXReader {
                 let value = text.trimmingWhitespace
                 text = ""
                 guard stack.last == element else {
-                    throw GPXImportError(line: line, message: "</\(element)> closes <\(stack.last ?? "nothing")>")
+                    throw GPXImportError(line: line, message: "</\(UserText.printable(element))> closes <\(UserText.printable(stack.last ?? "nothing"))>")
                 }
                 stack.removeLast()
                 let parent = stack.last
                 switch element {
                 case "ele" where current != nil:
-                    guard let metres = Double(value) else { throw GPXImportError(line: line, message: "<ele> is not a number: \"\(value)\"") }
+                    guard let metres = Double(value) else { throw GPXImportError(line: line, message: "<ele> is not a number: \"\(UserText.printable(value))\"") }
                     current?.ele = metres
                 case "time" where current != nil:
                     guard let time = ISO8601.parse(value) else {
-                        throw GPXImportError(line: line, message: "<time> is not an ISO 8601 date-time: \"\(value)\"")
+                        throw GPXImportError(line: line, message: "<time> is not an ISO 8601 date-time: \"\(UserText.printable(value))\"")
                     }
                     current?.time = time
                 case "speed" where current != nil:
@@ -104,7 +122,7 @@ public enum GPXReader {
                     guard let point = current else { break }
                     current = nil
                     guard let time = point.time else {
-                        throw GPXImportError(line: point.line, message: "<\(element)> has no <time>; RunWalk replays a track by its own clock")
+                        throw GPXImportError(line: point.line, message: "<\(UserText.printable(element))> has no <time>; RunWalk replays a track by its own clock")
                     }
                     let entry = GPXTrack.Point(latitude: point.lat, longitude: point.lon, elevationMetres: point.ele, time: time,
                                                speedMetresPerSecond: point.speed, hdop: point.hdop, line: point.line)
@@ -119,7 +137,7 @@ public enum GPXReader {
                 }
             }
         }
-        if let open = stack.last { throw GPXImportError(line: nil, message: "the file ends inside <\(open)>") }
+        if let open = stack.last { throw GPXImportError(line: nil, message: "the file ends inside <\(UserText.printable(open))>") }
         let segments = (trackSegments.contains { !$0.isEmpty } ? trackSegments : routeSegments).filter { !$0.isEmpty }
         guard !segments.isEmpty else { throw GPXImportError(line: nil, message: "no track or route points") }
         return GPXTrack(name: name, segments: segments)

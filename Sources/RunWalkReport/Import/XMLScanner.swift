@@ -1,3 +1,5 @@
+import RunWalkCore
+
 /// A small, forgiving XML tokenizer: enough for GPX (elements, attributes, text, entities,
 /// comments, CDATA, processing instructions and a DOCTYPE), with 1-based line numbers for errors.
 struct XMLScanner {
@@ -50,7 +52,7 @@ struct XMLScanner {
                 index += 2
                 let name = readName()
                 skipSpace()
-                guard index < bytes.count, bytes[index] == 62 else { throw Failure(line: line, message: "malformed closing tag </\(name)") }
+                guard index < bytes.count, bytes[index] == 62 else { throw Failure(line: line, message: "malformed closing tag </\(UserText.printable(name))") }
                 index += 1
                 tokens.append(.end(name: Self.localName(name), line: at))
             } else {
@@ -61,7 +63,7 @@ struct XMLScanner {
                 var attributes: [String: String] = [:]
                 while true {
                     skipSpace()
-                    guard index < bytes.count else { throw Failure(line: at, message: "unterminated tag <\(name)") }
+                    guard index < bytes.count else { throw Failure(line: at, message: "unterminated tag <\(UserText.printable(name))") }
                     if bytes[index] == 62 { index += 1; tokens.append(.start(name: Self.localName(name), attributes: attributes, line: at)); break }
                     if bytes[index] == 47, index + 1 < bytes.count, bytes[index + 1] == 62 {
                         index += 2
@@ -72,12 +74,12 @@ struct XMLScanner {
                     let key = readName()
                     skipSpace()
                     guard !key.isEmpty, index < bytes.count, bytes[index] == 61 else {
-                        throw Failure(line: line, message: "malformed attribute in <\(name)>")
+                        throw Failure(line: line, message: "malformed attribute in <\(UserText.printable(name))>")
                     }
                     index += 1
                     skipSpace()
                     guard index < bytes.count, bytes[index] == 34 || bytes[index] == 39 else {
-                        throw Failure(line: line, message: "attribute \(key) of <\(name)> has no quoted value")
+                        throw Failure(line: line, message: "attribute \(UserText.printable(key)) of <\(UserText.printable(name))> has no quoted value")
                     }
                     let quote = bytes[index]
                     index += 1
@@ -86,7 +88,7 @@ struct XMLScanner {
                         if bytes[index] == 10 { line += 1 }
                         index += 1
                     }
-                    guard index < bytes.count else { throw Failure(line: at, message: "unterminated attribute \(key) of <\(name)>") }
+                    guard index < bytes.count else { throw Failure(line: at, message: "unterminated attribute \(UserText.printable(key)) of <\(UserText.printable(name))>") }
                     attributes[Self.localName(key)] = Self.decodeEntities(String(decoding: bytes[begin..<index], as: UTF8.self))
                     index += 1
                 }
