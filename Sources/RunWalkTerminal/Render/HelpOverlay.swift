@@ -4,7 +4,7 @@ enum HelpOverlay {
         ("space, p", "pause / resume"),
         ("n", "next phase (skip)"),
         ("b", "restart this phase"),
-        ("s", "start now (waiting for GPS)"),
+        ("s", "start now, fix or not"),
         ("q q", "stop the workout"),
         ("?", "this help"),
     ]
@@ -12,8 +12,8 @@ enum HelpOverlay {
     /// `frame` with the box drawn over its middle rows; the box shrinks (and drops entries) to fit.
     static func draw(over frame: [ScreenLine], columns: Int, rows: Int) -> [ScreenLine] {
         let keyWidth = entries.map(\.keys.count).max() ?? 0
-        var body = entries.map { $0.keys.padding(to: keyWidth) + "  " + $0.action }
-        body.append("any key closes this")
+        var body = entries.map { " " + $0.keys.padding(to: keyWidth) + "  " + $0.action + " " }
+        body.append(" any key closes this")
         let inner = min(max(body.map(\.count).max() ?? 0, 4), max(0, columns - 4))
         guard inner > 0, rows >= 3 else { return frame }
         // Title and bottom borders take two rows; entries beyond the room are left out.
