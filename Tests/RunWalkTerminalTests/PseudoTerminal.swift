@@ -73,6 +73,13 @@ final class PseudoTerminal {
         }
     }
 
+    /// The slave's input-mode flags (XON/XOFF among them).
+    var inputFlags: tcflag_t {
+        var settings = termios()
+        _ = tcgetattr(slave, &settings)
+        return settings.c_iflag
+    }
+
     /// The slave's local-mode flags (echo, canonical).
     var localFlags: tcflag_t {
         var settings = termios()

@@ -18,7 +18,7 @@ let previousHandlerRan = Atomic<Int>(0)
 
     @Test func drawsTakesKeysAndRestores() async throws {
         let pty = try PseudoTerminal(columns: 40, rows: 20)
-        let before = pty.localFlags
+        let before = pty.localFlags, inputBefore = pty.inputFlags
         #expect(before & tcflag_t(ECHO | ICANON) == tcflag_t(ECHO | ICANON), "a fresh pty is cooked")
         let control = SessionControl()
         let collector = CommandCollector(control.commands)
@@ -33,6 +33,8 @@ let previousHandlerRan = Atomic<Int>(0)
         #expect(pty.text.contains("███"), "big digits")
         #expect(pty.text.contains(";41m"), "colour on")
         #expect(pty.localFlags & tcflag_t(ECHO | ICANON) == 0, "raw mode")
+        #expect(pty.localFlags & tcflag_t(ISIG) != 0, "Ctrl-C still a signal")
+        #expect(pty.inputFlags & tcflag_t(IXON) == 0, "Ctrl-S is a key, not a stop of the output")
 
         // When keys are typed, then the commands reach the session in order.
         pty.type("n")
@@ -62,7 +64,7 @@ let previousHandlerRan = Atomic<Int>(0)
         mark = pty.output.count
         screen.stop()
         #expect(pty.waitFor(after: mark) { $0.contains(Self.leave) && $0.contains("\u{1B}[?25h") }, "left the alternate screen")
-        #expect(pty.localFlags == before, "termios restored")
+        #expect(pty.localFlags == before && pty.inputFlags == inputBefore, "termios restored")
         screen.stop()
         pty.drain()
         #expect(pty.text.components(separatedBy: Self.leave).count == 2, "restored once")

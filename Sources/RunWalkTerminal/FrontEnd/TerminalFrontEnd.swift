@@ -78,6 +78,8 @@ public final class TerminalFrontEnd: @unchecked Sendable {
         var raw = saved
         // Keys arrive one by one, unechoed; ISIG stays, so Ctrl-C is still SIGINT.
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
+        // No XON/XOFF: Ctrl-S would stop output and block the drawing thread, and stop() with it.
+        raw.c_iflag &= ~tcflag_t(IXON)
         withUnsafeMutableBytes(of: &raw.c_cc) { cc in
             cc[Int(VMIN)] = 1
             cc[Int(VTIME)] = 0

@@ -80,6 +80,9 @@ enum TerminalRestore {
         }
     }
 
+    /// The handler `installHandlers` put in place, to tell it from one installed after it.
+    nonisolated(unsafe) private static var installed: Int = 0
+
     /// Installs the handlers of the ending signals and of SIGWINCH, keeping the actions they replace.
     static func installHandlers() {
         for signal in endingSignals + [SIGWINCH] {
@@ -87,15 +90,20 @@ enum TerminalRestore {
             action.__sigaction_handler.sa_sigaction = { number, info, context in
                 TerminalRestore.handle(number, info, context)
             }
+            installed = unsafeBitCast(action.__sigaction_handler.sa_sigaction, to: Int.self)
             action.sa_flags = SA_SIGINFO | SA_RESTART
             sigemptyset(&action.sa_mask)
             _ = sigaction(signal, &action, previous + Int(signal))
         }
     }
 
-    /// Puts back the actions `installHandlers` replaced.
+    /// Puts back the actions `installHandlers` replaced, where ours is still the one installed (a
+    /// handler the program installed since, such as libdispatch's for a signal source, stays).
     static func removeHandlers() {
         for signal in endingSignals + [SIGWINCH] {
+            var current = sigaction()
+            guard sigaction(signal, nil, &current) == 0,
+                  unsafeBitCast(current.__sigaction_handler.sa_sigaction, to: Int.self) == installed else { continue }
             _ = sigaction(signal, previous + Int(signal), nil)
         }
     }
