@@ -12,6 +12,7 @@ public struct KeyHandler: Sendable, Equatable {
     /// Inside an escape sequence: 1 after ESC, 2 after its `[` or `O`.
     private var escape = 0
 
+    /// A handler with no overlay, outside any escape sequence.
     public init() {}
 
     /// Handles `bytes` typed while the session is at `stage`; returns the commands to send, in order.

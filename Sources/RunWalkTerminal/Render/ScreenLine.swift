@@ -4,9 +4,12 @@ public struct TextStyle: Sendable, Equatable {
     public var foreground: Int?
     /// ANSI background colour number (40–47, 100–107), nil for none.
     public var background: Int?
+    /// Bold (SGR 1); also brightens colours on many terminals.
     public var bold: Bool
+    /// Faint (SGR 2), for captions and hints.
     public var dim: Bool
 
+    /// A style from its parts; the defaults are the terminal's own look.
     public init(foreground: Int? = nil, background: Int? = nil, bold: Bool = false, dim: Bool = false) {
         self.foreground = foreground
         self.background = background
@@ -37,6 +40,7 @@ public struct ScreenLine: Sendable, Equatable {
     /// The pieces, left to right.
     public var segments: [(text: String, style: TextStyle)]
 
+    /// A row of the given pieces (none: an empty row).
     public init(_ segments: [(text: String, style: TextStyle)] = []) { self.segments = segments }
 
     /// A row of one piece.
@@ -88,6 +92,7 @@ public struct ScreenLine: Sendable, Equatable {
         return out
     }
 
+    /// Same pieces with the same styles (tuples are not Equatable, so this is written out).
     public static func == (lhs: ScreenLine, rhs: ScreenLine) -> Bool {
         lhs.segments.count == rhs.segments.count
             && zip(lhs.segments, rhs.segments).allSatisfy { $0.text == $1.text && $0.style == $1.style }

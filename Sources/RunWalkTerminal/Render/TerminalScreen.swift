@@ -3,6 +3,7 @@ import RunWalkRuntime
 
 /// What is drawn over the frame besides the status: nothing, the key help, or the stop question.
 public enum TerminalOverlay: Sendable, Equatable {
+    /// Only the status.
     case none
     /// The list of keys (`?`); any key closes it.
     case help
