@@ -73,8 +73,8 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private func begin(saved: termios) {
         TerminalRestore.wake = wakeWrite
         TerminalRestore.installHandlers()
-        // Alternate screen, cursor hidden, no wrapping at the right edge, cleared.
-        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l\u{1B}[2J".utf8))
+        // Alternate screen (cleared by entering it), cursor hidden, no wrapping at the right edge.
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l".utf8))
         var raw = saved
         // Keys arrive one by one, unechoed; ISIG stays, so Ctrl-C is still SIGINT.
         raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
