@@ -7,7 +7,7 @@ import Synchronization
 /// A pseudo-terminal opened by a test: the front end draws into `slave`; the test reads what it
 /// drew from `master` and types keys into it.
 final class PseudoTerminal {
-    let master: Int32
+    private(set) var master: Int32
     let slave: Int32
     /// Everything read from the master so far.
     private(set) var output: [UInt8] = []
@@ -30,7 +30,13 @@ final class PseudoTerminal {
 
     deinit {
         close(slave)
+        if master >= 0 { close(master) }
+    }
+
+    /// Closes the master side, as a terminal window closing does: the slave then fails with EIO.
+    func hangUp() {
         close(master)
+        master = -1
     }
 
     /// Sets the size the slave reports (TIOCSWINSZ).

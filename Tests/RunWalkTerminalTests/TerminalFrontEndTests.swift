@@ -91,6 +91,27 @@ let previousHandlerRan = Atomic<Int>(0)
         #expect(!after.contains("RUN 3/18"), "unchanged rows are not sent again: \(after)")
     }
 
+    @Test func aClosedTerminalDoesNotStopTheSession() async throws {
+        let pty = try PseudoTerminal(columns: 40, rows: 20)
+        let control = SessionControl()
+        control.publish(SampleStatuses.running())
+        let screen = try #require(TerminalFrontEnd.start(control: control, environment: Self.environment,
+                                                         input: pty.slave, output: pty.slave))
+        #expect(pty.waitFor { $0.contains("RUN 3/18") })
+        // When the terminal goes away, writes and reads fail (EIO); statuses keep coming.
+        pty.hangUp()
+        for seconds in 0..<20 {
+            var status = SampleStatuses.running()
+            status.phaseRemainingSeconds = 40 - Double(seconds)
+            control.publish(status)
+        }
+        // The session still takes commands from elsewhere, and stop() returns.
+        control.send(.skip)
+        var commands = control.commands.makeAsyncIterator()
+        #expect(await commands.next() == .skip)
+        screen.stop()
+    }
+
     @Test func noColourWithNO_COLOR() throws {
         let pty = try PseudoTerminal(columns: 40, rows: 20)
         let control = SessionControl()
