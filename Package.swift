@@ -18,6 +18,8 @@ let package = Package(
         .target(name: "RunWalkCore"),
         // The one session loop: a location source, a clock and commands in; status and events out.
         .target(name: "RunWalkRuntime", dependencies: ["RunWalkCore"]),
+        // The full-screen terminal front end: a pure renderer and key handler, and the tty adapter.
+        .target(name: "RunWalkTerminal", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
         // Files, standard streams and the replay pipeline around the core.
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
@@ -43,6 +45,7 @@ let package = Package(
             name: "RunWalkCLI",
             dependencies: [
                 "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
+                "RunWalkTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -52,6 +55,7 @@ let package = Package(
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore", "RunWalkGPS"]),
+        .testTarget(name: "RunWalkTerminalTests", dependencies: ["RunWalkTerminal", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),

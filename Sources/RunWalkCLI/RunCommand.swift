@@ -5,6 +5,7 @@ import RunWalkCore
 import RunWalkGPS
 import RunWalkIO
 import RunWalkRuntime
+import RunWalkTerminal
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -76,12 +77,20 @@ struct RunCommand: ParsableCommand {
         // `runwalk control …` and status bars reach the session through its socket.
         let server = ControlServer.startForSession(control: control) { Terminal.warning($0) }
         defer { server?.stop() }
-        let units = options.units
-        let lines = StatusLine.Printer(units: units)
-        control.observe { lines.print($0) }
-        let hooks = host.hooks(message: { Terminal.warning("runwalk: gps: \($0)") })
+        // With a terminal (and no --json): the full-screen view; else a status line a second.
+        let screen = session.json ? nil : TerminalFrontEnd.start(control: control)
+        if screen == nil {
+            let lines = StatusLine.Printer(units: options.units)
+            control.observe { lines.print($0) }
+        }
+        let messages = ScreenMessages(screen: screen != nil)
+        // Spoken cues shown as text would tear the view: the screen shows the phase instead.
+        if screen != nil { voiceOutput.textLine = { _ in } }
+        let hooks = host.hooks(message: { messages.say("runwalk: gps: \($0)") })
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        screen?.stop()
+        messages.flush()
         guard result.started else {
             Terminal.warning(result.driver.stopRequested ? "runwalk: stopped before the workout began"
                              : "runwalk: the workout did not start: no GPS fix came before the source ended")
@@ -143,5 +152,25 @@ enum StatusLine {
             }
             if fresh { Terminal.warning(line) }
         }
+    }
+}
+
+/// Messages for the user while the full-screen view is up are kept and printed once the
+/// terminal is restored (they would tear the view); in line mode they go out at once.
+final class ScreenMessages: @unchecked Sendable {
+    private let held: Bool
+    private let lock = NSLock()
+    private var kept: [String] = []
+
+    init(screen: Bool) { held = screen }
+
+    func say(_ line: String) {
+        guard held else { return Terminal.warning(line) }
+        lock.withLock { kept.append(line) }
+    }
+
+    func flush() {
+        for line in lock.withLock({ kept }) { Terminal.warning(line) }
+        lock.withLock { kept.removeAll() }
     }
 }

@@ -34,6 +34,8 @@ extension Language: ExpressibleByArgument {}
 final class VoiceOutput: @unchecked Sendable {
     private enum Sink { case off, text, wav(WAVTrackWriter), speaker(SpeakerSink) }
     private var sink: Sink
+    /// Where text cues go (standard error; the full-screen view holds them back).
+    var textLine: @Sendable (String) -> Void = { Terminal.warning($0) }
     private let synthesizer: EspeakSynthesizer?
     private let language: Language
     private let speed: Double?
@@ -114,7 +116,7 @@ final class VoiceOutput: @unchecked Sendable {
         do {
             switch sink {
             case .off: return
-            case .text: Terminal.warning(Self.line(cue))
+            case .text: textLine(Self.line(cue))
             case .wav(let writer):
                 guard let synthesizer else { return }
                 try writer.add(try synthesizer.clip(cue.text, language: language), at: cue.atSeconds)

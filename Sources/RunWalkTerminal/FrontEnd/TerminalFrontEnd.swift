@@ -1,0 +1,194 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Foundation
+import RunWalkRuntime
+
+/// The full-screen terminal display of a running session: draws `SessionStatus` on the alternate
+/// screen and turns keys into `SessionCommand`s, through a `SessionControl` and nothing else.
+///
+/// ```swift
+/// if let screen = TerminalFrontEnd.start(control: control) {
+///     // … the session runs …
+///     screen.stop()  // the terminal is back; print the summary now
+/// }
+/// ```
+/// One thread reads keys, follows the status and draws (at most `maxFramesPerSecond`, and only rows
+/// that changed). The terminal is restored by `stop()`, at exit, and on SIGINT, SIGTERM and SIGHUP
+/// before the program's own handling of them runs.
+public final class TerminalFrontEnd: @unchecked Sendable {
+    /// Frames drawn per second at most; statuses arriving faster are coalesced.
+    public static let maxFramesPerSecond = 5.0
+
+    private let control: SessionControl
+    private let input: Int32
+    private let output: Int32
+    private let colour: Bool
+    private let wakeRead: Int32
+    private let wakeWrite: Int32
+    private let lock = NSLock()
+    private var latest: SessionStatus?
+    private var stopping = false
+    private var stopped = false
+    private var observer: Int?
+    private let finished = DispatchSemaphore(value: 0)
+
+    /// Starts the display when `input` and `output` are terminals and the terminal can draw one
+    /// (TERM set and not `dumb`); nil otherwise, and the caller stays in line mode. `NO_COLOR`
+    /// (set and not empty) turns colour off.
+    public static func start(control: SessionControl,
+                             environment: [String: String] = ProcessInfo.processInfo.environment,
+                             input: Int32 = STDIN_FILENO, output: Int32 = STDOUT_FILENO) -> TerminalFrontEnd? {
+        guard isatty(input) == 1, isatty(output) == 1 else { return nil }
+        guard let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return nil }
+        let colour = (environment["NO_COLOR"] ?? "").isEmpty
+        var saved = termios()
+        guard tcgetattr(input, &saved) == 0 else { return nil }
+        var pipeEnds: [Int32] = [-1, -1]
+        guard pipe(&pipeEnds) == 0 else { return nil }
+        for end in pipeEnds {
+            // Non-blocking: a signal handler writing to a full pipe must not hang.
+            _ = fcntl(end, F_SETFL, O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        guard TerminalRestore.arm(input: input, output: output, saved: saved) else {
+            close(pipeEnds[0]); close(pipeEnds[1])
+            return nil
+        }
+        let frontEnd = TerminalFrontEnd(control: control, input: input, output: output, colour: colour,
+                                        wakeRead: pipeEnds[0], wakeWrite: pipeEnds[1])
+        frontEnd.begin(saved: saved)
+        return frontEnd
+    }
+
+    private init(control: SessionControl, input: Int32, output: Int32, colour: Bool, wakeRead: Int32, wakeWrite: Int32) {
+        self.control = control
+        self.input = input
+        self.output = output
+        self.colour = colour
+        self.wakeRead = wakeRead
+        self.wakeWrite = wakeWrite
+    }
+
+    private func begin(saved: termios) {
+        TerminalRestore.wake = wakeWrite
+        TerminalRestore.installHandlers()
+        // Alternate screen (cleared by entering it), cursor hidden, no wrapping at the right edge.
+        write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l".utf8))
+        var raw = saved
+        // Keys arrive one by one, unechoed; ISIG stays, so Ctrl-C is still SIGINT.
+        raw.c_lflag &= ~tcflag_t(ECHO | ICANON)
+        // No XON/XOFF: Ctrl-S would stop output and block the drawing thread, and stop() with it.
+        raw.c_iflag &= ~tcflag_t(IXON)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 1
+            cc[Int(VTIME)] = 0
+        }
+        _ = tcsetattr(input, TCSANOW, &raw)
+        observer = control.observe { [weak self] status in self?.received(status) }
+        let thread = Thread { [self] in loop() }
+        thread.name = "runwalk-terminal"
+        thread.start()
+    }
+
+    /// Ends the display and restores the terminal; returns once it is restored. Idempotent.
+    public func stop() {
+        let first: Bool = lock.withLock {
+            defer { stopping = true }
+            return !stopping
+        }
+        guard first else { return }
+        if let observer { control.removeObserver(observer) }
+        wake("q")
+        finished.wait()
+        TerminalRestore.restore()
+        TerminalRestore.removeHandlers()
+        TerminalRestore.wake = -1
+        close(wakeRead)
+        close(wakeWrite)
+    }
+
+    deinit { stop() }
+
+    private func received(_ status: SessionStatus) {
+        lock.withLock { latest = status }
+        wake("s")
+    }
+
+    private func wake(_ reason: Character) {
+        var byte = reason.asciiValue ?? 0
+        _ = Glibc.write(wakeWrite, &byte, 1)
+    }
+
+    /// Keys, statuses and resizes in; frames out; until `stop()`.
+    private func loop() {
+        defer { finished.signal() }
+        var keys = KeyHandler()
+        var painter = FramePainter()
+        var dirty = true
+        var resized = true
+        var inputOpen = true
+        var lastDraw = ContinuousClock.now - .seconds(1)
+        let interval = Duration.seconds(1 / Self.maxFramesPerSecond)
+        while true {
+            let now = ContinuousClock.now
+            var timeout: Int32 = -1
+            if dirty {
+                let wait = interval - (now - lastDraw)
+                timeout = wait <= .zero ? 0 : Int32(wait / .milliseconds(1)) + 1
+            }
+            var fds = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: inputOpen ? input : -1, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, 2, timeout)
+            if ready < 0 && errno != EINTR { inputOpen = false }
+            if fds[0].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let count = read(wakeRead, &buffer, buffer.count)
+                if count > 0 {
+                    let reasons = buffer.prefix(count)
+                    if reasons.contains(UInt8(ascii: "q")) { return }
+                    if reasons.contains(UInt8(ascii: "w")) { resized = true }
+                    dirty = true
+                }
+            }
+            if inputOpen && fds[1].revents != 0 {
+                var buffer = [UInt8](repeating: 0, count: 64)
+                let count = read(input, &buffer, buffer.count)
+                if count > 0 {
+                    let stage = lock.withLock { latest?.stage }
+                    let before = keys.overlay
+                    for command in keys.handle(buffer.prefix(count), stage: stage) { control.send(command) }
+                    if keys.overlay != before { dirty = true }
+                } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
+                    // The terminal hung up: keep drawing what we can, stop reading.
+                    inputOpen = false
+                }
+            }
+            if dirty && ContinuousClock.now - lastDraw >= interval {
+                guard TerminalRestore.isArmed else { return }
+                let size = Self.size(of: output)
+                let status = lock.withLock { latest }
+                let frame = TerminalScreen.render(status: status, columns: size.columns, rows: size.rows,
+                                                  colour: colour, overlay: keys.overlay)
+                let bytes = painter.paint(frame, columns: size.columns, rows: size.rows, forceAll: resized)
+                if !bytes.isEmpty { write(bytes) }
+                lastDraw = ContinuousClock.now
+                dirty = false
+                resized = false
+            }
+        }
+    }
+
+    private func write(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buffer in
+            if let base = buffer.baseAddress { TerminalRestore.writeAll(output, base, buffer.count) }
+        }
+    }
+
+    /// The terminal's size (TIOCGWINSZ), 80×24 when it does not say.
+    static func size(of fd: Int32) -> (columns: Int, rows: Int) {
+        var size = winsize()
+        guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else { return (80, 24) }
+        return (Int(size.ws_col), Int(size.ws_row))
+    }
+}
