@@ -1,6 +1,8 @@
 /// Epoch assembly: time, date, cycle boundaries and the mode rules gpsd applies across sentences.
 extension NMEADecoder {
     static let millisecondsPerDay: Int64 = 86_400_000
+    /// The GPS week number's range in the legacy navigation message, in days.
+    static let daysPer1024Weeks: Int64 = 7168
 
     /// What gpsd's driver sees of the fix when a sentence arrives: the epoch so far, or the
     /// previous epoch when this sentence starts a new one.
@@ -23,18 +25,23 @@ extension NMEADecoder {
 
     /// Sets the date (RMC, ZDA); the first one also dates the epochs held back so far.
     mutating func setDate(day newDay: Int64, timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows {
+        var newDay = newDay
+        // A receiver whose GPS week counter wraps mid-log jumps 1024 weeks back; time does not.
+        if dateKnown {
+            while newDay < day - (Self.daysPer1024Weeks - 2) { newDay += Self.daysPer1024Weeks }
+        }
         let firstDate = !dateKnown
         day = newDay
         dateKnown = true
         if firstDate, !held.isEmpty {
             let anchor = newDay * Self.millisecondsPerDay + timeOfDay
-            for var fix in held {
-                let timeOfDayHeld = fix.time.millisecondOfDay
+            for var pending in held {
+                let timeOfDayHeld = pending.fix.time.millisecondOfDay
                 var time = newDay * Self.millisecondsPerDay + timeOfDayHeld
                 if time > anchor + 3_600_000 { time -= Self.millisecondsPerDay }
-                fix.time = UTCTime(milliseconds: time)
-                fix.dateKnown = true
-                try deliver(fix, emit)
+                pending.fix.time = UTCTime(milliseconds: time)
+                pending.fix.dateKnown = true
+                try deliver(pending, emit)
             }
             held.removeAll()
         }
@@ -59,6 +66,11 @@ extension NMEADecoder {
         epochTimed = true
         epochTimeOfDay = timeOfDay
         epochDated = dateKnown
+        epochInvalid = false
+        if let invalid = pendingInvalidTime, abs(invalid - timeOfDay) <= 10 {
+            epochInvalid = true
+            pendingInvalidTime = nil
+        }
         return before
     }
 
@@ -69,6 +81,7 @@ extension NMEADecoder {
         if epoch == nil {
             epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
             epochTimed = false
+            epochInvalid = false
         }
     }
 
@@ -142,10 +155,11 @@ extension NMEADecoder {
             fix.time = UTCTime(milliseconds: time)
         }
         fix.dateKnown = epochDated || dateKnown
+        let pending = PendingFix(fix: fix, invalid: epochInvalid)
         if fix.dateKnown || givenUpWaitingForDate {
-            try deliver(fix, emit)
+            try deliver(pending, emit)
         } else {
-            held.append(fix)
+            held.append(pending)
             if held.count > datelessHoldLimit {
                 givenUpWaitingForDate = true
                 for fix in held { try deliver(fix, emit) }
@@ -154,8 +168,4 @@ extension NMEADecoder {
         }
     }
 
-    mutating func deliver(_ fix: Fix, _ emit: (Fix) throws -> Void) rethrows {
-        statistics.epochs += 1
-        try emit(fix)
-    }
 }

@@ -24,7 +24,11 @@ extension NMEADecoder {
             context = try beginTimed(time, emit)
         }
         ensureEpoch()
-        if let quality = NMEAField.integer(s[6]) { epoch?.quality = quality }
+        if let quality = NMEAField.integer(s[6]) {
+            epoch?.quality = quality
+            // Quality 0: the receiver says the position is not valid, whatever else it prints.
+            if quality == 0, time != nil { epochInvalid = true }
+        }
         let satellites = NMEAField.leadingInteger(s[7])
         if let used = NMEAField.integer(s[7]) { epoch?.satellitesUsed = used }
         if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch?.hdop = hdop }
@@ -53,9 +57,11 @@ extension NMEADecoder {
         guard s.count >= 9 else { return .truncatedField }
         let status = s.first(2)
         guard status == 0x41 || status == 0x44 else { // not A or D: no fix, and time not trusted
-            if epoch != nil { epoch?.mode = .noFix }
+            markInvalid(at: NMEAField.timeOfDay(s[1]))
             return nil
         }
+        // NMEA 2.3 mode indicator N: not valid, even with status A.
+        let modeNotValid = s.count > 12 && s.first(12) == 0x4E
         var context = self.context
         if let time = NMEAField.timeOfDay(s[1]), let date = NMEAField.dayNumber(ddmmyy: s[9]) {
             context = try beginTimed(time, day: date, emit)
@@ -78,7 +84,23 @@ extension NMEADecoder {
         }
         if let course = NMEAField.decimal(s[8]), course >= 0, course <= 360 { epoch?.courseDegrees = course }
         setMode(mode, context)
+        if modeNotValid { epochInvalid = true }
         return nil
+    }
+
+    /// An invalid RMC: with its epoch's time (or no time) the epoch is invalid; with a time no
+    /// epoch has yet, the epoch of that time will be (its time does not start one).
+    mutating func markInvalid(at time: Int64?) {
+        guard epoch != nil else {
+            pendingInvalidTime = time
+            return
+        }
+        if let time, !epochTimed || abs(time - epochTimeOfDay) > 10 {
+            pendingInvalidTime = time
+            return
+        }
+        epoch?.mode = .noFix
+        epochInvalid = true
     }
 
     /// `$GPGLL,4916.45,N,12311.12,W,225444,A,A*5C`
@@ -91,6 +113,8 @@ extension NMEADecoder {
             context = try beginTimed(time, emit)
         }
         ensureEpoch()
+        // Status V, or mode indicator N: the receiver says the position is not valid.
+        if s.first(6) == 0x56 || (s.count >= 8 && s.first(7) == 0x4E) { epochInvalid = true }
         if s.first(6) == 0x41, s.count < 8 || s.first(7) != 0x4E,
            let lat = NMEAField.coordinate(s[1], hemisphere: s[2], limit: 90),
            let lon = NMEAField.coordinate(s[3], hemisphere: s[4], limit: 180) {
@@ -120,9 +144,11 @@ extension NMEADecoder {
             context = try beginTimed(time, emit)
         }
         ensureEpoch()
-        let faa = s.first(6)
-        if faa == 0 || faa == 0x4E {
+        // One mode character per constellation: the fix is valid when any of them is not N.
+        let modes = s[6]
+        if modes.isEmpty || modes.allSatisfy({ $0 == 0x4E }) {
             epoch?.mode = .noFix
+            if !modes.isEmpty { epochInvalid = true }
             return nil
         }
         let status = s.first(13)

@@ -27,6 +27,15 @@ public struct NMEADecoder: Sendable {
         public var skipped = 0
         /// Epochs (fixes) produced.
         public var epochs = 0
+        /// Epochs whose receiver said "no valid fix" (RMC status `V` or mode `N`, GGA quality 0,
+        /// GNS mode all `N`, GLL status `V` or mode `N`): reported without a position.
+        public var epochsInvalid = 0
+        /// Partial epochs dropped because their time was already reported (sentences that came
+        /// too late in a log whose sentences are out of order).
+        public var epochsLate = 0
+        /// Bytes that were not part of any sentence: junk before a `$` or `!` on its line, and
+        /// binary packets (UBX) skipped by the framer, which adds its own count.
+        public var junkBytes = 0
         var problemCounts = [Int](repeating: 0, count: NMEASentence.Problem.allCases.count)
 
         /// How often each problem occurred.
@@ -56,6 +65,14 @@ public struct NMEADecoder: Sendable {
     /// where a fix must not wait).
     public let datelessHoldLimit: Int
 
+    /// How many closed epochs wait for parts that arrive out of order (0: an epoch goes out as
+    /// soon as the next one starts).
+    public let reorderDepth: Int
+
+    /// A partial epoch older than the last reported one by at most this much is a late part of
+    /// it and dropped; one further back is a restart of the receiver or the log, reported anew.
+    public static let lateWindowMilliseconds: Int64 = 2_000
+
     /// What has been read so far.
     public internal(set) var statistics = Statistics()
 
@@ -75,7 +92,16 @@ public struct NMEADecoder: Sendable {
     var altitudeSeen = false
     var previousMode: FixMode?
     var previousHadAltitude = false
-    var held: [Fix] = []
+    var held: [PendingFix] = []
+    /// The receiver flagged the epoch being assembled as not a valid fix.
+    var epochInvalid = false
+    /// An RMC said "no valid fix" at a time that no epoch has yet (its time is not trusted to
+    /// start one, as in gpsd): the epoch of that time, when it comes, is invalid.
+    var pendingInvalidTime: Int64?
+    /// Closed epochs waiting, in time order, for late parts (see `reorderDepth`).
+    var reorder: [PendingFix] = []
+    /// The time of the last epoch handed out.
+    var lastEmittedTime: Int64?
     /// The epoch as it stood when its cycle-ending sentence arrived.
     var reported: Fix?
     /// Sentence types (bit per `Tag`) after which gpsd reports the epoch.
@@ -96,9 +122,12 @@ public struct NMEADecoder: Sendable {
     /// continues it (gpsd's packet layer recovers these too).
     var collisionHead: [UInt8] = []
 
-    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives.
-    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit) {
+    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives and keeps
+    /// `reorderDepth` closed epochs waiting for late sentences (default 2, or 0 without a date
+    /// hold, so that live use adds no delay).
+    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit, reorderDepth: Int? = nil) {
         self.datelessHoldLimit = max(0, datelessHoldLimit)
+        self.reorderDepth = max(0, reorderDepth ?? (datelessHoldLimit == 0 ? 0 : 2))
     }
 
     // MARK: Lines
@@ -155,6 +184,7 @@ public struct NMEADecoder: Sendable {
         try closeEpoch(emit)
         for fix in held { try deliver(fix, emit) }
         held.removeAll()
+        try flushReorder(emit)
     }
 
     /// Completes the last epoch (the allocating convenience API).
