@@ -137,7 +137,10 @@ public struct NMEADecoder: Sendable {
     @inline(__always)
     public mutating func feed(line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
         -> NMEASentence.Problem? {
-        guard let first = line.first, first != 0x23 else { return nil }
+        guard let first = line.first else { return nil }
+        // A `#` comment (gpsd's test logs), unless binary bytes that happen to start with `#`
+        // run into a sentence.
+        if first == 0x23, !line.contains(where: { $0 == 0x24 || $0 == 0x21 }) { return nil }
         if line.count == 1, first == 0x20 || first == 0x09 { return nil }
         statistics.lines += 1
         if !collisionHead.isEmpty {
@@ -153,12 +156,31 @@ public struct NMEADecoder: Sendable {
                 count(problem)
                 return problem
             case .success(let fields):
-                if let junk = fields.junkBefore, line[junk.lowerBound] == 0x24, junk.count < 512 {
-                    collisionHead.append(contentsOf: UnsafeBufferPointer(rebasing: line[junk]))
+                if let junk = fields.junkBefore {
+                    statistics.junkBytes += junk.count
+                    if Self.looksLikeSentenceHead(UnsafeBufferPointer(rebasing: line[junk])) {
+                        collisionHead.append(contentsOf: UnsafeBufferPointer(rebasing: line[junk]))
+                    }
                 }
                 return try decode(fields, emit)
             }
         }
+    }
+
+    /// Whether the bytes before a sentence are the head of another one that it cut into: `$`,
+    /// an address, a comma and printable text (not `$$`, not binary data before a `$`).
+    static func looksLikeSentenceHead(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard head.count >= 7, head.count < 512, head[0] == 0x24 else { return false }
+        for i in 1..<6 {
+            let c = head[i]
+            guard (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) else { return false }
+        }
+        return head.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Counts bytes the caller dropped before reaching a sentence (the framer's junk).
+    public mutating func countJunk(bytes: Int) {
+        statistics.junkBytes += bytes
     }
 
     /// Counts a line the caller could not pass on whole (e.g. cut by the framer as too long):

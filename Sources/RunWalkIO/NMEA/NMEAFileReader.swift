@@ -29,6 +29,7 @@ public struct NMEAFileReader {
             }
         }
         try framer.finish { line, truncated in try handle(line, truncated: truncated, body) }
+        decoder.countJunk(bytes: framer.junkBytes)
         try decoder.finish(body)
     }
 
