@@ -22,36 +22,31 @@ struct FixesCommand: ParsableCommand {
     var format: Format = .jsonl
 
     func run() throws {
+        // A reader that goes away (`runwalk fixes … | head`) is a write error to report, not a
+        // signal that kills the process.
+        signal(SIGPIPE, SIG_IGN)
         var reader = NMEAFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
-        var out = BufferedOutput()
-        if format == .csv { out.write(FixFormat.csvHeader) }
+        var out = OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output")
+        let csv = format == .csv
         do {
-            try reader.read { fix in
-                out.write(format == .jsonl ? FixFormat.jsonLine(fix) : FixFormat.csvLine(fix))
+            if csv { try out.write(FixFormat.csvHeader + "\n") }
+            // Large reads: the time of a big log goes to the decoder, not to system calls.
+            try reader.read(chunkSize: 1 << 20) { fix in
+                if csv {
+                    try FixLineFormatter.writeCSV(fix, to: &out)
+                } else {
+                    try FixLineFormatter.writeJSON(fix, to: &out)
+                }
             }
+            try out.flush()
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
+        } catch let error as OutputError {
+            throw UserFacingError.runtime(error.description)
         }
-        out.flush()
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
         let stats = reader.decoder.statistics
         Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
             + "\(stats.linesBad) bad, \(stats.skipped) skipped")
-    }
-}
-
-/// Batches standard output writes.
-struct BufferedOutput {
-    private var buffer = ""
-
-    mutating func write(_ line: String) {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { flush() }
-    }
-
-    mutating func flush() {
-        FileHandle.standardOutput.write(Data(buffer.utf8))
-        buffer = ""
     }
 }
