@@ -12,7 +12,7 @@ extension NMEADecoder {
     }
 
     var context: Context {
-        Context(mode: epoch?.mode, hasAltitude: epoch?.altitudeMSL != nil)
+        Context(mode: epochOpen ? epoch.mode : nil, hasAltitude: epochOpen && epoch.altitudeMSL != nil)
     }
 
     /// gpsd's `merge_hhmmss`: takes the time of day; an hour that goes back is the next day.
@@ -63,6 +63,7 @@ extension NMEADecoder {
         var fix = Fix(time: UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay), dateKnown: false)
         if dateKnown { fix.dateKnown = true }
         epoch = fix
+        epochOpen = true
         epochTimed = true
         epochTimeOfDay = timeOfDay
         epochDated = dateKnown
@@ -78,8 +79,9 @@ extension NMEADecoder {
     /// untimed one: gpsd keeps what such sentences say for the rules of the first epoch, but
     /// reports no time for it, and neither do we.
     mutating func ensureEpoch() {
-        if epoch == nil {
+        if !epochOpen {
             epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
+            epochOpen = true
             epochTimed = false
             epochInvalid = false
         }
@@ -97,21 +99,21 @@ extension NMEADecoder {
 
     /// A sentence's time became the epoch's (gpsd's TIME_SET, only once a date is known).
     mutating func stampTime(_ timeOfDay: Int64) {
-        guard dateKnown, epoch != nil, epochTimed else { return }
-        epoch?.time = UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay)
-        epoch?.dateKnown = true
+        guard dateKnown, epochOpen, epochTimed else { return }
+        epoch.time = UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay)
+        epoch.dateKnown = true
         epochDated = true
     }
 
     /// Sets the epoch's mode the way gpsd merges it: a 3D fix is not downgraded to 2D while
     /// an altitude has been seen (RMC and GLL do not know about altitude).
     mutating func setMode(_ mode: FixMode, _ context: Context) {
-        guard epoch != nil else { return }
+        guard epochOpen else { return }
         var mode = mode
         if mode != .noFix, context.mode == .threeD, context.hasAltitude || altitudeSeen {
             mode = .threeD
         }
-        epoch?.mode = mode
+        epoch.mode = mode
     }
 
     /// After each sentence: a timed sentence of a type that ends epochs reports the epoch, as
@@ -119,12 +121,14 @@ extension NMEADecoder {
     mutating func afterSentence(tag: Int) {
         guard registeredThisSentence else { return }
         registeredThisSentence = false
-        if cycleEnders & (1 << tag) != 0, let epoch { reported = epoch }
+        if cycleEnders & (1 << tag) != 0, epochOpen { reported = epoch }
         lastTimedTag = tag
     }
 
     mutating func closeEpoch(_ emit: (Fix) throws -> Void) rethrows {
-        guard let full = epoch.take() else { return }
+        guard epochOpen else { return }
+        epochOpen = false
+        let full = epoch
         previousMode = full.mode
         previousHadAltitude = full.altitudeMSL != nil
         if full.altitudeMSL != nil { altitudeSeen = true }

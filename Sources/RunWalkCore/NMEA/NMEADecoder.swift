@@ -84,7 +84,11 @@ public struct NMEADecoder: Sendable {
     var lastRegisteredTime: Int64?
 
     // The epoch being assembled, and what gpsd remembers of the one before.
-    var epoch: Fix?
+    /// Meaningful only while `epochOpen`; kept in place (not an optional) so that each
+    /// sentence's fields are stored without copying the whole fix.
+    var epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
+    /// An epoch is being assembled.
+    var epochOpen = false
     var epochTimeOfDay: Int64 = 0
     var epochDated = false
     var epochTimed = false
