@@ -77,7 +77,8 @@ struct NMEAReorderTests {
         let expected: [Int64] = (0..<6).map { k in Int64(43_200_000 + k * 100) }
         let times: [Int64] = fixes.map { $0.time.millisecondOfDay }
         #expect(times == expected)
-        #expect(stats.epochsLate == 1)
+        #expect(stats.problems[.late] == 1, "the late sentence is counted")
+        #expect(stats.linesBad == 0, "a late sentence is not a bad line")
     }
 
     @Test("a log that starts over far back (a restart) is reported again, as gpsd does")

@@ -49,13 +49,21 @@ extension NMEADecoder {
 
     /// gpsd's `register_fractional_time`: a time that differs from the last registered one
     /// by more than 10 ms starts a new epoch. Returns the context for this sentence's rules.
-    mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context {
+    /// Nil when the sentence is late: its epoch was already handed out (the caller drops it).
+    mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context? {
         let before = context
-        registeredThisSentence = true
         if let last = lastRegisteredTime, abs(timeOfDay - last) <= 10 {
+            registeredThisSentence = true
             lastRegisteredTime = timeOfDay
             return before
         }
+        // Out of order by more than the reorder buffer holds: its epoch is gone; starting it
+        // again would report it twice. (Further back is a restart: see `deliver`.)
+        let absolute = day * Self.millisecondsPerDay + timeOfDay
+        if let last = lastEmittedTime, absolute <= last, absolute > last - Self.lateWindowMilliseconds {
+            return nil
+        }
+        registeredThisSentence = true
         lastRegisteredTime = timeOfDay
         // The timed sentence before a new time ends epochs from now on (gpsd's cycle ender).
         if lastTimedTag != 0 { cycleEnders |= 1 << lastTimedTag }
@@ -89,10 +97,11 @@ extension NMEADecoder {
 
     /// What every timed sentence does with its time: roll the day over if needed, set the date
     /// when the sentence carries one (RMC), start or join the epoch, and stamp it.
-    mutating func beginTimed(_ timeOfDay: Int64, day newDay: Int64? = nil, _ emit: (Fix) throws -> Void) rethrows -> Context {
+    /// Nil when the sentence is late (see `register`).
+    mutating func beginTimed(_ timeOfDay: Int64, day newDay: Int64? = nil, _ emit: (Fix) throws -> Void) rethrows -> Context? {
         mergeTime(timeOfDay)
         if let newDay { try setDate(day: newDay, timeOfDay: timeOfDay, emit) }
-        let context = try register(timeOfDay, emit)
+        guard let context = try register(timeOfDay, emit) else { return nil }
         stampTime(timeOfDay)
         return context
     }

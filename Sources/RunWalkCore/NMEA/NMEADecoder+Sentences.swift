@@ -21,7 +21,8 @@ extension NMEADecoder {
         if !latchMode { lastGGATime = time }
         var context = self.context
         if let time {
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
         if let quality = NMEAField.integer(s[6]) {
@@ -64,7 +65,8 @@ extension NMEADecoder {
         let modeNotValid = s.count > 12 && s.first(12) == 0x4E
         var context = self.context
         if let time = NMEAField.timeOfDay(s[1]), let date = NMEAField.dayNumber(ddmmyy: s[9]) {
-            context = try beginTimed(time, day: date, emit)
+            guard let timed = try beginTimed(time, day: date, emit) else { return .late }
+            context = timed
         } else if !s.isEmpty(1), NMEAField.timeOfDay(s[1]) == nil {
             return .truncatedField
         }
@@ -110,7 +112,8 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(5) {
             guard let time = NMEAField.timeOfDay(s[5]) else { return .truncatedField }
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
         // Status V, or mode indicator N: the receiver says the position is not valid.
@@ -141,7 +144,8 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(1) {
             guard let time = NMEAField.timeOfDay(s[1]) else { return .truncatedField }
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
         // One mode character per constellation: the fix is valid when any of them is not N.
@@ -260,7 +264,7 @@ extension NMEADecoder {
     /// `$GPGBS,082941.00,2.4,1.5,3.9,25,,-43.7,27.5*65`: only its time matters, which gpsd
     /// uses to find where epochs start.
     mutating func decodeGBS(_ s: NMEAFields, _ emit: (Fix) throws -> Void) rethrows -> NMEASentence.Problem? {
-        if let time = NMEAField.timeOfDay(s[1]) { _ = try register(time, emit) }
+        if let time = NMEAField.timeOfDay(s[1]), try register(time, emit) == nil { return .late }
         return nil
     }
 
