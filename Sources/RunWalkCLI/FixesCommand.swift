@@ -46,7 +46,13 @@ struct FixesCommand: ParsableCommand {
         }
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
         let stats = reader.decoder.statistics
+        var counts = "\(stats.linesBad) bad, \(stats.skipped) skipped"
+        // What was read but is not in the output, said only when it happened.
+        if stats.epochsInvalid > 0 { counts += ", \(stats.epochsInvalid) epochs without a valid fix (no position)" }
+        let late = stats.epochsLate + stats.problems[.late, default: 0]
+        if late > 0 { counts += ", \(late) late sentences or epoch parts dropped" }
+        if stats.junkBytes > 0 { counts += ", \(stats.junkBytes) junk bytes" }
         Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
-            + "\(stats.linesBad) bad, \(stats.skipped) skipped")
+            + counts)
     }
 }

@@ -41,4 +41,33 @@ struct FixesOutputTests {
         #expect(direct.stdout.count > 1_000_000)
         #expect(piped.stdout == direct.stdout)
     }
+
+    @Test("binary bytes around sentences and invalid epochs are counted on standard error")
+    func countsOnStandardError() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("rw-mixed-\(UUID().uuidString).nmea").path
+        func sentence(_ body: String) -> [UInt8] {
+            var sum: UInt8 = 0
+            for byte in body.utf8 { sum ^= byte }
+            let hex = String(sum, radix: 16, uppercase: true)
+            return Array("$\(body)*\(hex.count == 1 ? "0" + hex : hex)\r\n".utf8)
+        }
+        // UBX-like binary (sync bytes, a line feed inside) before each sentence.
+        let binary: [UInt8] = [0xB5, 0x62, 0x01, 0x07, 0x04, 0x00, 0x0A, 0xFF, 0x24, 0x00, 0x10, 0x33]
+        var bytes: [UInt8] = []
+        bytes += binary + sentence("GPRMC,120000,A,5130.0000,N,00007.5000,W,1.0,90.0,251126,,,A")
+        bytes += binary + sentence("GPGGA,120000,5130.0000,N,00007.5000,W,1,08,1.0,20.0,M,47.0,M,,")
+        bytes += binary + sentence("GPRMC,120001,V,5130.0000,N,00007.5000,W,1.0,90.0,251126,,,N")
+        bytes += binary + sentence("GPGGA,120001,5130.0000,N,00007.5000,W,0,08,1.0,20.0,M,47.0,M,,")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let result = try RunWalkBinary.run(["fixes", path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.contains("\"lat\"") == false, "the invalid epoch has no position: \(lines)")
+        #expect(lines.last?.contains("\"mode\":1") == true)
+        #expect(result.stderr.contains("2 epochs from 4 sentences"), "\(result.stderr)")
+        #expect(result.stderr.contains("1 epochs without a valid fix"))
+        #expect(result.stderr.contains("junk bytes"))
+    }
 }
