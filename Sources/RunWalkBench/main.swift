@@ -5,6 +5,8 @@ import Foundation
 let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "store": StoreBenchmark.run,
     "nmea": NMEABenchmark.run,
+    "fixes": FixesBenchmark.run,
+    "parity": ParityBenchmark.run,
     "voice": VoiceBenchmark.run,
     "accuracy": AccuracyBenchmark.run,
     "exports": ExportBenchmark.run,

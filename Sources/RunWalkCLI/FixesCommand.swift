@@ -22,36 +22,37 @@ struct FixesCommand: ParsableCommand {
     var format: Format = .jsonl
 
     func run() throws {
+        // A reader that goes away (`runwalk fixes … | head`) is a write error to report, not a
+        // signal that kills the process.
+        signal(SIGPIPE, SIG_IGN)
         var reader = NMEAFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
-        var out = BufferedOutput()
-        if format == .csv { try out.write(FixFormat.csvHeader) }
+        var out = OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output")
+        let csv = format == .csv
         do {
-            try reader.read { fix in
-                try out.write(format == .jsonl ? FixFormat.jsonLine(fix) : FixFormat.csvLine(fix))
+            if csv { try out.write(FixFormat.csvHeader + "\n") }
+            // Large reads: the time of a big log goes to the decoder, not to system calls.
+            try reader.read(chunkSize: 1 << 20) { fix in
+                if csv {
+                    try FixLineFormatter.writeCSV(fix, to: &out)
+                } else {
+                    try FixLineFormatter.writeJSON(fix, to: &out)
+                }
             }
+            try out.flush()
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
+        } catch let error as OutputError {
+            throw UserFacingError.runtime(error.description)
         }
-        try out.flush()
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
         let stats = reader.decoder.statistics
+        var counts = "\(stats.linesBad) bad, \(stats.skipped) skipped"
+        // What was read but is not in the output, said only when it happened.
+        if stats.epochsInvalid > 0 { counts += ", \(stats.epochsInvalid) epochs without a valid fix (no position)" }
+        let late = stats.epochsLate + stats.problems[.late, default: 0]
+        if late > 0 { counts += ", \(late) late sentences or epoch parts dropped" }
+        if stats.junkBytes > 0 { counts += ", \(stats.junkBytes) junk bytes" }
         Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
-            + "\(stats.linesBad) bad, \(stats.skipped) skipped")
-    }
-}
-
-/// Batches standard output writes; throws once standard output fails, so decoding stops.
-struct BufferedOutput {
-    private var buffer = ""
-
-    mutating func write(_ line: String) throws {
-        buffer += line
-        buffer += "\n"
-        if buffer.utf8.count > 1 << 16 { try flush() }
-    }
-
-    mutating func flush() throws {
-        try Terminal.write(Array(buffer.utf8))
-        buffer = ""
+            + counts)
     }
 }

@@ -62,15 +62,31 @@ struct NMEALineFramerTests {
         #expect(out == [Array("$GPGGA,1".utf8), Array("$GPRMC,2".utf8)])
     }
 
-    @Test("an overlong line is cut at the maximum and flagged, the next one is whole")
+    @Test("an overlong line without a sentence is flagged, the next one is whole")
     func overlong() {
         let long = [UInt8](repeating: 0x41, count: 250)
         var sizes = SeededGenerator(seed: 7)
         let out = Self.frame(long + [0x0A] + Array("$GPGGA\n".utf8), chunkSizes: &sizes, maximum: 100)
         #expect(out.count == 2)
-        #expect(out.first?.bytes.count == 100)
+        #expect(out.first?.bytes.isEmpty == true)
         #expect(out.first?.truncated == true)
         #expect(out.last == .init(bytes: Array("$GPGGA".utf8), truncated: false))
+    }
+
+    @Test("an overlong line keeps its last sentence; a sentence itself too long is cut and flagged",
+          arguments: [1, 2, 3, 4] as [UInt64])
+    func overlongWithSentence(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        let junk = (0..<300).map { _ in UInt8.random(in: 0x80...0xFF, using: &rng) }
+        let sentence = Array("$GPGGA,120000,5130.0000,N".utf8)
+        let stray = Array("$GPTOOLONG,".utf8) + [UInt8](repeating: 0x31, count: 200)
+        let bytes = junk + Array("$x".utf8) + junk + sentence + [0x0D, 0x0A] + junk + stray + [0x0A]
+        var sizes = SeededGenerator(seed: seed &* 17)
+        for _ in 0..<5 {
+            let out = Self.frame(bytes, chunkSizes: &sizes, maximum: 100)
+            #expect(out.map(\.bytes) == [sentence, Array(stray[0..<100])])
+            #expect(out.map(\.truncated) == [false, true])
+        }
     }
 
     @Test("a last line without a terminator comes out on finish")

@@ -44,15 +44,7 @@ struct NMEAGpsdAgreementTests {
         "sounder.log": 122, "tn200-all.log": 9, "tn200.log": 19, "ublox-lea-5h.log": 1, "venus634lp.log": 2,
     ]
 
-    struct Row {
-        var log: String
-        var gpsdEpochs = 0
-        var agreeing = 0
-        var missing = 0
-        var ours = 0
-        var extra = 0
-        var differences: [String] = []
-    }
+    typealias Row = GpsdAgreement.Row
 
     @Test("every gpsd epoch of every log agrees", .enabled(if: available, "../shared/data/gpsd-logs is absent"))
     func agreement() throws {
@@ -71,74 +63,11 @@ struct NMEAGpsdAgreementTests {
 
     func compare(_ log: String) throws -> Row {
         let path = Self.logsFolder + "/" + log
-        var row = Row(log: log)
-        let oracle = try Self.lastTPVPerTime(chk: path + ".chk")
-        var ours: [Int64: Fix] = [:]
+        let oracle = try GpsdAgreement.lastTPVPerTime(json: try Data(contentsOf: URL(fileURLWithPath: path + ".chk")))
+        var fixes: [Fix] = []
         var reader = NMEAFileReader(path: path)
-        try reader.read { fix in
-            ours[Self.gpsd322Time(fix.time.milliseconds)] = fix
-        }
-        row.gpsdEpochs = oracle.count
-        row.ours = ours.count
-        row.extra = ours.keys.filter { oracle[$0] == nil }.count
-        for (time, tpv) in oracle.sorted(by: { $0.key < $1.key }) {
-            guard let fix = ours[time] else {
-                row.missing += 1
-                row.differences.append("\(time): missing")
-                continue
-            }
-            let problems = Self.differences(fix, tpv)
-            if problems.isEmpty { row.agreeing += 1 } else { row.differences.append("\(time): \(problems)") }
-        }
-        return row
-    }
-
-    static func differences(_ fix: Fix, _ tpv: [String: Any]) -> [String] {
-        var problems: [String] = []
-        let mode = tpv["mode"] as? Int ?? 0
-        if fix.mode?.rawValue != mode { problems.append("mode \(String(describing: fix.mode)) vs \(mode)") }
-        func check(_ name: String, _ ours: Double?, _ key: String, _ tolerance: Double) {
-            let theirs = tpv[key] as? Double
-            guard let ours, let theirs, abs(ours - theirs) <= tolerance else {
-                problems.append("\(name) \(String(describing: ours)) vs \(String(describing: theirs))")
-                return
-            }
-        }
-        if mode >= 2 {
-            check("lat", fix.latitude, "lat", 1e-8)
-            check("lon", fix.longitude, "lon", 1e-8)
-            if fix.speedMetresPerSecond != nil { check("speed", fix.speedMetresPerSecond, "speed", 1e-3) }
-            if fix.courseDegrees != nil { check("course", fix.courseDegrees, "track", 1e-3) }
-        }
-        if mode >= 3, tpv["altMSL"] != nil { check("alt", fix.altitudeMSL, "altMSL", 1e-3) }
-        return problems
-    }
-
-    /// gpsd 3.22 puts dates before 2017-01-01 1024 weeks later.
-    static func gpsd322Time(_ milliseconds: Int64) -> Int64 {
-        let year2017: Int64 = 1_483_228_800_000
-        return milliseconds < year2017 ? milliseconds + 619_315_200_000 : milliseconds
-    }
-
-    static func lastTPVPerTime(chk: String) throws -> [Int64: [String: Any]] {
-        let bytes = try Data(contentsOf: URL(fileURLWithPath: chk))
-        let prefix = Data("{\"class\":\"TPV\"".utf8)
-        var result: [Int64: [String: Any]] = [:]
-        for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D }) where line.starts(with: prefix) {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let time = object["time"] as? String, let milliseconds = parseISO8601(time) else { continue }
-            result[milliseconds] = object
-        }
-        return result
-    }
-
-    /// `2029-07-21T13:56:51.997Z` → milliseconds since 1970.
-    static func parseISO8601(_ text: String) -> Int64? {
-        let parts = text.dropLast().split(whereSeparator: { "-T:".contains($0) })
-        guard parts.count == 6, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let hour = Int64(parts[3]), let minute = Int64(parts[4]), let seconds = Double(parts[5]) else { return nil }
-        let ofDay = (hour * 3600 + minute * 60) * 1000 + Int64((seconds * 1000).rounded())
-        return UTCTime(year: year, month: month, day: day, secondsOfDayMilli: ofDay).milliseconds
+        try reader.read { fixes.append($0) }
+        return GpsdAgreement.compare(log: log, fixes: fixes, oracle: oracle)
     }
 
     static func table(_ rows: [Row]) -> String {

@@ -1,6 +1,8 @@
 /// Epoch assembly: time, date, cycle boundaries and the mode rules gpsd applies across sentences.
 extension NMEADecoder {
     static let millisecondsPerDay: Int64 = 86_400_000
+    /// The GPS week number's range in the legacy navigation message, in days.
+    static let daysPer1024Weeks: Int64 = 7168
 
     /// What gpsd's driver sees of the fix when a sentence arrives: the epoch so far, or the
     /// previous epoch when this sentence starts a new one.
@@ -10,7 +12,7 @@ extension NMEADecoder {
     }
 
     var context: Context {
-        Context(mode: epoch?.mode, hasAltitude: epoch?.altitudeMSL != nil)
+        Context(mode: epochOpen ? epoch.mode : nil, hasAltitude: epochOpen && epoch.altitudeMSL != nil)
     }
 
     /// gpsd's `merge_hhmmss`: takes the time of day; an hour that goes back is the next day.
@@ -23,18 +25,23 @@ extension NMEADecoder {
 
     /// Sets the date (RMC, ZDA); the first one also dates the epochs held back so far.
     mutating func setDate(day newDay: Int64, timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows {
+        var newDay = newDay
+        // A receiver whose GPS week counter wraps mid-log jumps 1024 weeks back; time does not.
+        if dateKnown {
+            while newDay < day - (Self.daysPer1024Weeks - 2) { newDay += Self.daysPer1024Weeks }
+        }
         let firstDate = !dateKnown
         day = newDay
         dateKnown = true
         if firstDate, !held.isEmpty {
             let anchor = newDay * Self.millisecondsPerDay + timeOfDay
-            for var fix in held {
-                let timeOfDayHeld = fix.time.millisecondOfDay
+            for var pending in held {
+                let timeOfDayHeld = pending.fix.time.millisecondOfDay
                 var time = newDay * Self.millisecondsPerDay + timeOfDayHeld
                 if time > anchor + 3_600_000 { time -= Self.millisecondsPerDay }
-                fix.time = UTCTime(milliseconds: time)
-                fix.dateKnown = true
-                try deliver(fix, emit)
+                pending.fix.time = UTCTime(milliseconds: time)
+                pending.fix.dateKnown = true
+                try deliver(pending, emit)
             }
             held.removeAll()
         }
@@ -42,13 +49,21 @@ extension NMEADecoder {
 
     /// gpsd's `register_fractional_time`: a time that differs from the last registered one
     /// by more than 10 ms starts a new epoch. Returns the context for this sentence's rules.
-    mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context {
+    /// Nil when the sentence is late: its epoch was already handed out (the caller drops it).
+    mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context? {
         let before = context
-        registeredThisSentence = true
         if let last = lastRegisteredTime, abs(timeOfDay - last) <= 10 {
+            registeredThisSentence = true
             lastRegisteredTime = timeOfDay
             return before
         }
+        // Out of order by more than the reorder buffer holds: its epoch is gone; starting it
+        // again would report it twice. (Further back is a restart: see `deliver`.)
+        let absolute = day * Self.millisecondsPerDay + timeOfDay
+        if let last = lastEmittedTime, absolute <= last, absolute > last - Self.lateWindowMilliseconds {
+            return nil
+        }
+        registeredThisSentence = true
         lastRegisteredTime = timeOfDay
         // The timed sentence before a new time ends epochs from now on (gpsd's cycle ender).
         if lastTimedTag != 0 { cycleEnders |= 1 << lastTimedTag }
@@ -56,9 +71,15 @@ extension NMEADecoder {
         var fix = Fix(time: UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay), dateKnown: false)
         if dateKnown { fix.dateKnown = true }
         epoch = fix
+        epochOpen = true
         epochTimed = true
         epochTimeOfDay = timeOfDay
         epochDated = dateKnown
+        epochInvalid = false
+        if let invalid = pendingInvalidTime, abs(invalid - timeOfDay) <= 10 {
+            epochInvalid = true
+            pendingInvalidTime = nil
+        }
         return before
     }
 
@@ -66,39 +87,42 @@ extension NMEADecoder {
     /// untimed one: gpsd keeps what such sentences say for the rules of the first epoch, but
     /// reports no time for it, and neither do we.
     mutating func ensureEpoch() {
-        if epoch == nil {
+        if !epochOpen {
             epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
+            epochOpen = true
             epochTimed = false
+            epochInvalid = false
         }
     }
 
     /// What every timed sentence does with its time: roll the day over if needed, set the date
     /// when the sentence carries one (RMC), start or join the epoch, and stamp it.
-    mutating func beginTimed(_ timeOfDay: Int64, day newDay: Int64? = nil, _ emit: (Fix) throws -> Void) rethrows -> Context {
+    /// Nil when the sentence is late (see `register`).
+    mutating func beginTimed(_ timeOfDay: Int64, day newDay: Int64? = nil, _ emit: (Fix) throws -> Void) rethrows -> Context? {
         mergeTime(timeOfDay)
         if let newDay { try setDate(day: newDay, timeOfDay: timeOfDay, emit) }
-        let context = try register(timeOfDay, emit)
+        guard let context = try register(timeOfDay, emit) else { return nil }
         stampTime(timeOfDay)
         return context
     }
 
     /// A sentence's time became the epoch's (gpsd's TIME_SET, only once a date is known).
     mutating func stampTime(_ timeOfDay: Int64) {
-        guard dateKnown, epoch != nil, epochTimed else { return }
-        epoch?.time = UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay)
-        epoch?.dateKnown = true
+        guard dateKnown, epochOpen, epochTimed else { return }
+        epoch.time = UTCTime(milliseconds: day * Self.millisecondsPerDay + timeOfDay)
+        epoch.dateKnown = true
         epochDated = true
     }
 
     /// Sets the epoch's mode the way gpsd merges it: a 3D fix is not downgraded to 2D while
     /// an altitude has been seen (RMC and GLL do not know about altitude).
     mutating func setMode(_ mode: FixMode, _ context: Context) {
-        guard epoch != nil else { return }
+        guard epochOpen else { return }
         var mode = mode
         if mode != .noFix, context.mode == .threeD, context.hasAltitude || altitudeSeen {
             mode = .threeD
         }
-        epoch?.mode = mode
+        epoch.mode = mode
     }
 
     /// After each sentence: a timed sentence of a type that ends epochs reports the epoch, as
@@ -106,12 +130,14 @@ extension NMEADecoder {
     mutating func afterSentence(tag: Int) {
         guard registeredThisSentence else { return }
         registeredThisSentence = false
-        if cycleEnders & (1 << tag) != 0, let epoch { reported = epoch }
+        if cycleEnders & (1 << tag) != 0, epochOpen { reported = epoch }
         lastTimedTag = tag
     }
 
     mutating func closeEpoch(_ emit: (Fix) throws -> Void) rethrows {
-        guard let full = epoch.take() else { return }
+        guard epochOpen else { return }
+        epochOpen = false
+        let full = epoch
         previousMode = full.mode
         previousHadAltitude = full.altitudeMSL != nil
         if full.altitudeMSL != nil { altitudeSeen = true }
@@ -142,10 +168,11 @@ extension NMEADecoder {
             fix.time = UTCTime(milliseconds: time)
         }
         fix.dateKnown = epochDated || dateKnown
+        let pending = PendingFix(fix: fix, invalid: epochInvalid)
         if fix.dateKnown || givenUpWaitingForDate {
-            try deliver(fix, emit)
+            try deliver(pending, emit)
         } else {
-            held.append(fix)
+            held.append(pending)
             if held.count > datelessHoldLimit {
                 givenUpWaitingForDate = true
                 for fix in held { try deliver(fix, emit) }
@@ -154,8 +181,4 @@ extension NMEADecoder {
         }
     }
 
-    mutating func deliver(_ fix: Fix, _ emit: (Fix) throws -> Void) rethrows {
-        statistics.epochs += 1
-        try emit(fix)
-    }
 }

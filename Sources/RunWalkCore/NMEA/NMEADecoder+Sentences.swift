@@ -21,23 +21,28 @@ extension NMEADecoder {
         if !latchMode { lastGGATime = time }
         var context = self.context
         if let time {
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
-        if let quality = NMEAField.integer(s[6]) { epoch?.quality = quality }
+        if let quality = NMEAField.integer(s[6]) {
+            epoch.quality = quality
+            // Quality 0: the receiver says the position is not valid, whatever else it prints.
+            if quality == 0, time != nil { epochInvalid = true }
+        }
         let satellites = NMEAField.leadingInteger(s[7])
-        if let used = NMEAField.integer(s[7]) { epoch?.satellitesUsed = used }
-        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch?.hdop = hdop }
+        if let used = NMEAField.integer(s[7]) { epoch.satellitesUsed = used }
+        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch.hdop = hdop }
         if let lat = NMEAField.coordinate(s[2], hemisphere: s[3], limit: 90),
            let lon = NMEAField.coordinate(s[4], hemisphere: s[5], limit: 180) {
-            epoch?.latitude = lat
-            epoch?.longitude = lon
+            epoch.latitude = lat
+            epoch.longitude = lon
             var mode = FixMode.twoD
             if let altitude = NMEAField.decimal(s[9]) {
-                epoch?.altitudeMSL = altitude
+                epoch.altitudeMSL = altitude
                 if satellites >= 4 { mode = .threeD }
             }
-            if let separation = NMEAField.decimal(s[11]) { epoch?.geoidSeparation = separation }
+            if let separation = NMEAField.decimal(s[11]) { epoch.geoidSeparation = separation }
             if satellites < 3 { mode = .noFix }
             setMode(mode, context)
         } else {
@@ -53,12 +58,15 @@ extension NMEADecoder {
         guard s.count >= 9 else { return .truncatedField }
         let status = s.first(2)
         guard status == 0x41 || status == 0x44 else { // not A or D: no fix, and time not trusted
-            if epoch != nil { epoch?.mode = .noFix }
+            markInvalid(at: NMEAField.timeOfDay(s[1]))
             return nil
         }
+        // NMEA 2.3 mode indicator N: not valid, even with status A.
+        let modeNotValid = s.count > 12 && s.first(12) == 0x4E
         var context = self.context
         if let time = NMEAField.timeOfDay(s[1]), let date = NMEAField.dayNumber(ddmmyy: s[9]) {
-            context = try beginTimed(time, day: date, emit)
+            guard let timed = try beginTimed(time, day: date, emit) else { return .late }
+            context = timed
         } else if !s.isEmpty(1), NMEAField.timeOfDay(s[1]) == nil {
             return .truncatedField
         }
@@ -66,19 +74,35 @@ extension NMEADecoder {
         var mode: FixMode
         if let lat = NMEAField.coordinate(s[3], hemisphere: s[4], limit: 90),
            let lon = NMEAField.coordinate(s[5], hemisphere: s[6], limit: 180) {
-            epoch?.latitude = lat
-            epoch?.longitude = lon
+            epoch.latitude = lat
+            epoch.longitude = lon
             mode = context.mode == .threeD ? .threeD : .twoD
             if satellitesUsedInSolution > 3 || context.hasAltitude { mode = .threeD }
         } else {
             mode = .noFix
         }
         if let knots = NMEAField.decimal(s[7]), knots >= 0 {
-            epoch?.speedMetresPerSecond = knots * Self.metresPerSecondPerKnot
+            epoch.speedMetresPerSecond = knots * Self.metresPerSecondPerKnot
         }
-        if let course = NMEAField.decimal(s[8]), course >= 0, course <= 360 { epoch?.courseDegrees = course }
+        if let course = NMEAField.decimal(s[8]), course >= 0, course <= 360 { epoch.courseDegrees = course }
         setMode(mode, context)
+        if modeNotValid { epochInvalid = true }
         return nil
+    }
+
+    /// An invalid RMC: with its epoch's time (or no time) the epoch is invalid; with a time no
+    /// epoch has yet, the epoch of that time will be (its time does not start one).
+    mutating func markInvalid(at time: Int64?) {
+        guard epochOpen else {
+            pendingInvalidTime = time
+            return
+        }
+        if let time, !epochTimed || abs(time - epochTimeOfDay) > 10 {
+            pendingInvalidTime = time
+            return
+        }
+        epoch.mode = .noFix
+        epochInvalid = true
     }
 
     /// `$GPGLL,4916.45,N,12311.12,W,225444,A,A*5C`
@@ -88,14 +112,17 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(5) {
             guard let time = NMEAField.timeOfDay(s[5]) else { return .truncatedField }
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
+        // Status V, or mode indicator N: the receiver says the position is not valid.
+        if s.first(6) == 0x56 || (s.count >= 8 && s.first(7) == 0x4E) { epochInvalid = true }
         if s.first(6) == 0x41, s.count < 8 || s.first(7) != 0x4E,
            let lat = NMEAField.coordinate(s[1], hemisphere: s[2], limit: 90),
            let lon = NMEAField.coordinate(s[3], hemisphere: s[4], limit: 180) {
-            epoch?.latitude = lat
-            epoch?.longitude = lon
+            epoch.latitude = lat
+            epoch.longitude = lon
             if context.hasAltitude || satellitesUsedInSolution > 3 {
                 setMode(.threeD, context)
             } else if (context.mode ?? .noFix) < .twoD || !altitudeSeen {
@@ -104,7 +131,7 @@ extension NMEADecoder {
                 setMode(mode, context)
             }
         } else {
-            epoch?.mode = .noFix
+            epoch.mode = .noFix
         }
         return nil
     }
@@ -117,29 +144,32 @@ extension NMEADecoder {
         var context = self.context
         if !s.isEmpty(1) {
             guard let time = NMEAField.timeOfDay(s[1]) else { return .truncatedField }
-            context = try beginTimed(time, emit)
+            guard let timed = try beginTimed(time, emit) else { return .late }
+            context = timed
         }
         ensureEpoch()
-        let faa = s.first(6)
-        if faa == 0 || faa == 0x4E {
-            epoch?.mode = .noFix
+        // One mode character per constellation: the fix is valid when any of them is not N.
+        let modes = s[6]
+        if modes.isEmpty || modes.allSatisfy({ $0 == 0x4E }) {
+            epoch.mode = .noFix
+            if !modes.isEmpty { epochInvalid = true }
             return nil
         }
         let status = s.first(13)
         if status == 0x55 || status == 0x56 { return nil }
         let satellites = NMEAField.leadingInteger(s[7])
-        if let used = NMEAField.integer(s[7]) { epoch?.satellitesUsed = used }
-        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch?.hdop = hdop }
+        if let used = NMEAField.integer(s[7]) { epoch.satellitesUsed = used }
+        if let hdop = NMEAField.decimal(s[8]), hdop >= 0 { epoch.hdop = hdop }
         if let lat = NMEAField.coordinate(s[2], hemisphere: s[3], limit: 90),
            let lon = NMEAField.coordinate(s[4], hemisphere: s[5], limit: 180) {
-            epoch?.latitude = lat
-            epoch?.longitude = lon
+            epoch.latitude = lat
+            epoch.longitude = lon
             var mode = FixMode.twoD
             if let altitude = NMEAField.decimal(s[9]) {
-                epoch?.altitudeMSL = altitude
+                epoch.altitudeMSL = altitude
                 if satellites > 3 { mode = .threeD }
             }
-            if let separation = NMEAField.decimal(s[10]) { epoch?.geoidSeparation = separation }
+            if let separation = NMEAField.decimal(s[10]) { epoch.geoidSeparation = separation }
             setMode(mode, context)
         } else {
             setMode(.noFix, context)
@@ -155,9 +185,9 @@ extension NMEADecoder {
         ensureEpoch()
         let faa = s.first(9)
         if faa == 0x45 || faa == 0x4E { return nil } // estimated or not valid
-        if let course = NMEAField.decimal(s[1]), course >= 0, course <= 360 { epoch?.courseDegrees = course }
+        if let course = NMEAField.decimal(s[1]), course >= 0, course <= 360 { epoch.courseDegrees = course }
         if let knots = NMEAField.decimal(s[5]), knots >= 0 {
-            epoch?.speedMetresPerSecond = knots * Self.metresPerSecondPerKnot
+            epoch.speedMetresPerSecond = knots * Self.metresPerSecondPerKnot
         }
         return nil
     }
@@ -185,9 +215,9 @@ extension NMEADecoder {
         }
         let firstOfGNPair = previousTalker != 0x4E && talker == 0x4E
         if s.count <= 19, !firstOfGNPair {
-            if let pdop = NMEAField.decimal(s[15]), pdop >= 0 { epoch?.pdop = pdop }
-            if let hdop = NMEAField.decimal(s[16]), hdop >= 0 { epoch?.hdop = hdop }
-            if let vdop = NMEAField.decimal(s[17]), vdop >= 0 { epoch?.vdop = vdop }
+            if let pdop = NMEAField.decimal(s[15]), pdop >= 0 { epoch.pdop = pdop }
+            if let hdop = NMEAField.decimal(s[16]), hdop >= 0 { epoch.hdop = hdop }
+            if let vdop = NMEAField.decimal(s[17]), vdop >= 0 { epoch.vdop = vdop }
         }
         return nil
     }
@@ -197,7 +227,7 @@ extension NMEADecoder {
     mutating func decodeGSV(_ s: NMEAFields) -> NMEASentence.Problem? {
         guard s.count >= 4 else { return .truncatedField }
         ensureEpoch()
-        if let inView = NMEAField.integer(s[3]) { epoch?.satellitesVisible = inView }
+        if let inView = NMEAField.integer(s[3]) { epoch.satellitesVisible = inView }
         return nil
     }
 
@@ -206,9 +236,9 @@ extension NMEADecoder {
     mutating func decodeGST(_ s: NMEAFields) -> NMEASentence.Problem? {
         guard s.count >= 9 else { return .truncatedField }
         ensureEpoch()
-        if let v = NMEAField.decimal(s[6]), v >= 0 { epoch?.latitudeErrorMetres = v }
-        if let v = NMEAField.decimal(s[7]), v >= 0 { epoch?.longitudeErrorMetres = v }
-        if let v = NMEAField.decimal(s[8]), v >= 0 { epoch?.altitudeErrorMetres = v }
+        if let v = NMEAField.decimal(s[6]), v >= 0 { epoch.latitudeErrorMetres = v }
+        if let v = NMEAField.decimal(s[7]), v >= 0 { epoch.longitudeErrorMetres = v }
+        if let v = NMEAField.decimal(s[8]), v >= 0 { epoch.altitudeErrorMetres = v }
         return nil
     }
 
@@ -227,14 +257,14 @@ extension NMEADecoder {
         try setDate(day: Int64(UTCTime.daysFromCivil(year: year, month: month, day: dayOfMonth)), timeOfDay: time, emit)
         // ZDA does not start epochs (some receivers send it only with a fix); its time names
         // the epoch only when it is that epoch's time.
-        if epoch != nil, abs(time - epochTimeOfDay) <= 10 { stampTime(time) }
+        if epochOpen, abs(time - epochTimeOfDay) <= 10 { stampTime(time) }
         return nil
     }
 
     /// `$GPGBS,082941.00,2.4,1.5,3.9,25,,-43.7,27.5*65`: only its time matters, which gpsd
     /// uses to find where epochs start.
     mutating func decodeGBS(_ s: NMEAFields, _ emit: (Fix) throws -> Void) rethrows -> NMEASentence.Problem? {
-        if let time = NMEAField.timeOfDay(s[1]) { _ = try register(time, emit) }
+        if let time = NMEAField.timeOfDay(s[1]), try register(time, emit) == nil { return .late }
         return nil
     }
 
@@ -242,7 +272,7 @@ extension NMEADecoder {
     mutating func decodePGRMZ(_ s: NMEAFields) {
         ensureEpoch()
         let context = self.context
-        if s.first(2) == 0x66, !s.isEmpty(1) { epoch?.altitudeMSL = Double(NMEAField.leadingInteger(s[1])) * 0.3048 }
+        if s.first(2) == 0x66, !s.isEmpty(1) { epoch.altitudeMSL = Double(NMEAField.leadingInteger(s[1])) * 0.3048 }
         switch s.first(3) {
         case 0x31: setMode(.noFix, context)
         case 0x32: setMode(.twoD, context)

@@ -27,6 +27,15 @@ public struct NMEADecoder: Sendable {
         public var skipped = 0
         /// Epochs (fixes) produced.
         public var epochs = 0
+        /// Epochs whose receiver said "no valid fix" (RMC status `V` or mode `N`, GGA quality 0,
+        /// GNS mode all `N`, GLL status `V` or mode `N`): reported without a position.
+        public var epochsInvalid = 0
+        /// Partial epochs dropped because their time was already reported (sentences that came
+        /// too late in a log whose sentences are out of order).
+        public var epochsLate = 0
+        /// Bytes that were not part of any sentence: junk before a `$` or `!` on its line, and
+        /// binary packets (UBX) skipped by the framer, which adds its own count.
+        public var junkBytes = 0
         var problemCounts = [Int](repeating: 0, count: NMEASentence.Problem.allCases.count)
 
         /// How often each problem occurred.
@@ -56,6 +65,14 @@ public struct NMEADecoder: Sendable {
     /// where a fix must not wait).
     public let datelessHoldLimit: Int
 
+    /// How many closed epochs wait for parts that arrive out of order (0: an epoch goes out as
+    /// soon as the next one starts).
+    public let reorderDepth: Int
+
+    /// A partial epoch older than the last reported one by at most this much is a late part of
+    /// it and dropped; one further back is a restart of the receiver or the log, reported anew.
+    public static let lateWindowMilliseconds: Int64 = 2_000
+
     /// What has been read so far.
     public internal(set) var statistics = Statistics()
 
@@ -67,7 +84,11 @@ public struct NMEADecoder: Sendable {
     var lastRegisteredTime: Int64?
 
     // The epoch being assembled, and what gpsd remembers of the one before.
-    var epoch: Fix?
+    /// Meaningful only while `epochOpen`; kept in place (not an optional) so that each
+    /// sentence's fields are stored without copying the whole fix.
+    var epoch = Fix(time: UTCTime(milliseconds: 0), dateKnown: false)
+    /// An epoch is being assembled.
+    var epochOpen = false
     var epochTimeOfDay: Int64 = 0
     var epochDated = false
     var epochTimed = false
@@ -75,7 +96,16 @@ public struct NMEADecoder: Sendable {
     var altitudeSeen = false
     var previousMode: FixMode?
     var previousHadAltitude = false
-    var held: [Fix] = []
+    var held: [PendingFix] = []
+    /// The receiver flagged the epoch being assembled as not a valid fix.
+    var epochInvalid = false
+    /// An RMC said "no valid fix" at a time that no epoch has yet (its time is not trusted to
+    /// start one, as in gpsd): the epoch of that time, when it comes, is invalid.
+    var pendingInvalidTime: Int64?
+    /// Closed epochs waiting, in time order, for late parts (see `reorderDepth`).
+    var reorder: [PendingFix] = []
+    /// The time of the last epoch handed out.
+    var lastEmittedTime: Int64?
     /// The epoch as it stood when its cycle-ending sentence arrived.
     var reported: Fix?
     /// Sentence types (bit per `Tag`) after which gpsd reports the epoch.
@@ -96,9 +126,12 @@ public struct NMEADecoder: Sendable {
     /// continues it (gpsd's packet layer recovers these too).
     var collisionHead: [UInt8] = []
 
-    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives.
-    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit) {
+    /// A decoder that holds up to `datelessHoldLimit` epochs until a date arrives and keeps
+    /// `reorderDepth` closed epochs waiting for late sentences (default 2, or 0 without a date
+    /// hold, so that live use adds no delay).
+    public init(datelessHoldLimit: Int = NMEADecoder.defaultDatelessHoldLimit, reorderDepth: Int? = nil) {
         self.datelessHoldLimit = max(0, datelessHoldLimit)
+        self.reorderDepth = max(0, reorderDepth ?? (datelessHoldLimit == 0 ? 0 : 2))
     }
 
     // MARK: Lines
@@ -108,7 +141,10 @@ public struct NMEADecoder: Sendable {
     @inline(__always)
     public mutating func feed(line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
         -> NMEASentence.Problem? {
-        guard let first = line.first, first != 0x23 else { return nil }
+        guard let first = line.first else { return nil }
+        // A `#` comment (gpsd's test logs), unless binary bytes that happen to start with `#`
+        // run into a sentence.
+        if first == 0x23, !line.contains(where: { $0 == 0x24 || $0 == 0x21 }) { return nil }
         if line.count == 1, first == 0x20 || first == 0x09 { return nil }
         statistics.lines += 1
         if !collisionHead.isEmpty {
@@ -124,12 +160,31 @@ public struct NMEADecoder: Sendable {
                 count(problem)
                 return problem
             case .success(let fields):
-                if let junk = fields.junkBefore, line[junk.lowerBound] == 0x24, junk.count < 512 {
-                    collisionHead.append(contentsOf: UnsafeBufferPointer(rebasing: line[junk]))
+                if let junk = fields.junkBefore {
+                    statistics.junkBytes += junk.count
+                    if Self.looksLikeSentenceHead(UnsafeBufferPointer(rebasing: line[junk])) {
+                        collisionHead.append(contentsOf: UnsafeBufferPointer(rebasing: line[junk]))
+                    }
                 }
                 return try decode(fields, emit)
             }
         }
+    }
+
+    /// Whether the bytes before a sentence are the head of another one that it cut into: `$`,
+    /// an address, a comma and printable text (not `$$`, not binary data before a `$`).
+    static func looksLikeSentenceHead(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard head.count >= 7, head.count < 512, head[0] == 0x24 else { return false }
+        for i in 1..<6 {
+            let c = head[i]
+            guard (c >= 0x41 && c <= 0x5A) || (c >= 0x30 && c <= 0x39) else { return false }
+        }
+        return head.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Counts bytes the caller dropped before reaching a sentence (the framer's junk).
+    public mutating func countJunk(bytes: Int) {
+        statistics.junkBytes += bytes
     }
 
     /// Counts a line the caller could not pass on whole (e.g. cut by the framer as too long):
@@ -155,6 +210,7 @@ public struct NMEADecoder: Sendable {
         try closeEpoch(emit)
         for fix in held { try deliver(fix, emit) }
         held.removeAll()
+        try flushReorder(emit)
     }
 
     /// Completes the last epoch (the allocating convenience API).

@@ -7,14 +7,23 @@ import Darwin
 /// Splits a byte stream into lines, whatever the read sizes: CR LF, LF or lone CR end a line.
 ///
 /// Lines that lie wholly inside a chunk are handed out in place, without copying; only a line
-/// split across chunks is gathered in a buffer. Lines longer than `maximumLineLength` are cut
-/// there and flagged, so a stream without line breaks cannot grow memory without bound.
+/// split across chunks is gathered in a buffer. A line longer than `maximumLineLength` is
+/// handed out from its last `$` or `!` (a sentence behind binary data, e.g. a u-blox UBX
+/// stream with NMEA between its packets, is found as gpsd finds it); the bytes before are
+/// counted in `junkBytes`. Only when that part alone is too long is the line cut and flagged,
+/// so a stream without line breaks cannot grow memory without bound.
 public struct NMEALineFramer: Sendable {
     /// Lines are cut (and flagged) at this many bytes.
     public let maximumLineLength: Int
     private var pending: [UInt8] = []
     private var lastWasCR = false
+    /// The line being gathered is longer than the maximum: `pending` holds it from its last
+    /// start character (empty while none was seen).
     private var overlong = false
+    /// The part from the last start character is itself longer than the maximum.
+    private var truncated = false
+    /// Bytes dropped before the start character of overlong lines.
+    public private(set) var junkBytes = 0
 
     /// A framer that cuts lines at `maximumLineLength` bytes (real logs hold sentences far
     /// beyond NMEA's 82 characters, so the default is generous).
@@ -79,10 +88,7 @@ public struct NMEALineFramer: Sendable {
     /// Emits what is left at the end of the stream.
     public mutating func finish(_ emit: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
         if !pending.isEmpty || overlong {
-            let truncated = overlong
-            try pending.withUnsafeBufferPointer { try emit($0, truncated) }
-            pending.removeAll(keepingCapacity: true)
-            overlong = false
+            try emitPending(emit)
         }
     }
 
@@ -91,14 +97,63 @@ public struct NMEALineFramer: Sendable {
         finish { line, truncated in emit(Line(bytes: Array(line), truncated: truncated)) }
     }
 
+    @inline(__always)
+    private static func lastStart(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = bytes.count
+        while i > 0 {
+            i -= 1
+            if bytes[i] == 0x24 || bytes[i] == 0x21 { return i }
+        }
+        return nil
+    }
+
+    /// Adds bytes to the line being gathered; past the maximum, keeps the line from its last
+    /// start character only.
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if !overlong, pending.count + bytes.count <= maximumLineLength {
+            pending.append(contentsOf: bytes)
+            return
+        }
+        if !overlong {
+            overlong = true
+            if bytes.contains(where: { $0 == 0x24 || $0 == 0x21 }) {
+                junkBytes += pending.count
+                pending.removeAll(keepingCapacity: true)
+            } else if let start = pending.withUnsafeBufferPointer({ Self.lastStart($0) }) {
+                junkBytes += start
+                pending.removeFirst(start)
+            } else {
+                junkBytes += pending.count
+                pending.removeAll(keepingCapacity: true)
+                truncated = true // no start character yet: the line is junk unless one comes
+            }
+        }
+        var bytes = bytes
+        if let start = Self.lastStart(bytes) {
+            junkBytes += pending.count + start
+            pending.removeAll(keepingCapacity: true)
+            bytes = UnsafeBufferPointer(rebasing: bytes[start...])
+            truncated = false
+        } else if pending.isEmpty {
+            junkBytes += bytes.count
+            return
+        }
+        guard !truncated else { return }
         let room = maximumLineLength - pending.count
         if bytes.count > room {
-            overlong = true
-            if room > 0 { pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<room])) }
+            truncated = true
+            pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[0..<room]))
         } else {
             pending.append(contentsOf: bytes)
         }
+    }
+
+    private mutating func emitPending(_ emit: (UnsafeBufferPointer<UInt8>, Bool) throws -> Void) rethrows {
+        let cut = overlong && (truncated || pending.isEmpty)
+        try pending.withUnsafeBufferPointer { try emit($0, cut) }
+        pending.removeAll(keepingCapacity: true)
+        overlong = false
+        truncated = false
     }
 
     private mutating func complete(_ tail: UnsafeBufferPointer<UInt8>,
@@ -106,15 +161,24 @@ public struct NMEALineFramer: Sendable {
         if pending.isEmpty && !overlong {
             if tail.count <= maximumLineLength {
                 try emit(tail, false)
+                return
+            }
+            // Too long: the sentence, if any, starts at the last start character.
+            guard let start = Self.lastStart(tail) else {
+                junkBytes += tail.count
+                try emit(UnsafeBufferPointer(rebasing: tail[0..<0]), true)
+                return
+            }
+            junkBytes += start
+            let sentence = UnsafeBufferPointer(rebasing: tail[start...])
+            if sentence.count <= maximumLineLength {
+                try emit(sentence, false)
             } else {
-                try emit(UnsafeBufferPointer(rebasing: tail[0..<maximumLineLength]), true)
+                try emit(UnsafeBufferPointer(rebasing: sentence[0..<maximumLineLength]), true)
             }
             return
         }
         append(tail)
-        let truncated = overlong
-        try pending.withUnsafeBufferPointer { try emit($0, truncated) }
-        pending.removeAll(keepingCapacity: true)
-        overlong = false
+        try emitPending(emit)
     }
 }

@@ -30,11 +30,12 @@ public struct NMEASentence: Sendable, Equatable {
         case proprietary = "proprietary sentence (skipped)"
         case ais = "AIS sentence (skipped)"
         case unsupported = "unsupported sentence type (skipped)"
+        case late = "sentence for an epoch already reported (dropped)"
 
         /// Whether the line is counted as bad (`fixes.lines_bad`) rather than skipped on purpose.
         public var isBad: Bool {
             switch self {
-            case .proprietary, .ais, .unsupported: return false
+            case .proprietary, .ais, .unsupported, .late: return false
             default: return true
             }
         }
@@ -52,6 +53,7 @@ public struct NMEASentence: Sendable, Equatable {
             case .proprietary: return 7
             case .ais: return 8
             case .unsupported: return 9
+            case .late: return 10
             }
         }
     }

@@ -33,6 +33,12 @@ public struct ByteSource: ~Copyable {
         if path == "-" {
             fd = STDIN_FILENO
             ownsDescriptor = false
+            #if os(Linux)
+            // A pipe holds 64 KiB by default: each read returns at most that, and the writer
+            // stalls as often. A larger one (F_SETPIPE_SZ; refused harmlessly for files, ttys
+            // and above the system's limit) lets the large reads below pay off.
+            _ = fcntl(STDIN_FILENO, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+            #endif
             return
         }
         var info = stat()

@@ -19,16 +19,17 @@ public struct NMEAFileReader {
         self.diagnostics = diagnostics
     }
 
-    /// Streams the file, calling `body` with every fix in order.
-    public mutating func read(_ body: (Fix) throws -> Void) throws {
+    /// Streams the file in reads of `chunkSize` bytes, calling `body` with every fix in order.
+    public mutating func read(chunkSize: Int = 1 << 16, _ body: (Fix) throws -> Void) throws {
         let source = try ByteSource(path: path)
         var framer = NMEALineFramer()
-        try source.forEachChunk { chunk in
+        try source.forEachChunk(size: chunkSize) { chunk in
             try framer.feed(chunk.assumingMemoryBound(to: UInt8.self)) { line, truncated in
                 try handle(line, truncated: truncated, body)
             }
         }
         try framer.finish { line, truncated in try handle(line, truncated: truncated, body) }
+        decoder.countJunk(bytes: framer.junkBytes)
         try decoder.finish(body)
     }
 
