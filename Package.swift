@@ -22,8 +22,12 @@ let package = Package(
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
-        // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
-        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "CLibGPS"]),
+        // zlib, for gzip-compressed track files; imported only by RunWalkTracks.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Track files of every kind (NMEA, GPX, TCX, FIT, gzip-compressed) read into fixes.
+        .target(name: "RunWalkTracks", dependencies: ["RunWalkCore", "RunWalkIO", "CZlib"]),
+        // Live location sources (gpsd, track file, serial device) and the live run loop.
+        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkTracks", "CLibGPS"]),
         // Pure renderers: reports (HTML) and exports (GPX, TCX, FIT), GPX import; no I/O.
         .target(name: "RunWalkReport", dependencies: ["RunWalkCore"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
@@ -42,17 +46,18 @@ let package = Package(
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
-                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
+                "RunWalkCore", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport", "RunWalkTracks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
+            dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkSpeech", "RunWalkReport", "RunWalkTracks"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkCore"]),
+        .testTarget(name: "RunWalkTracksTests", dependencies: ["RunWalkTracks", "RunWalkReport", "RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),

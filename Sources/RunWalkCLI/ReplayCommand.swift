@@ -3,14 +3,18 @@ import Foundation
 import RunWalkCore
 import RunWalkIO
 import RunWalkStore
+import RunWalkTracks
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a recorded NMEA track through a workout and print its summary.")
 
-    @Argument(help: "NMEA 0183 track file ('-' for standard input).")
+    @Argument(help: "Track file: NMEA 0183, GPX, TCX or FIT, plain or gzip-compressed ('-' for standard input).")
     var track: String
+
+    @Option(name: .customLong("track"), help: "Of a GPX (TCX) file with several tracks (activities), read only the Nth (default: all, each a new segment).")
+    var trackIndex: Int?
 
     @Option(name: .long, help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\", or a name from `runwalk workouts list`.")
     var workout: String
@@ -29,6 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
+        if let trackIndex, trackIndex < 1 { throw ValidationError("--track counts from 1, not \(trackIndex)") }
     }
 
     func run() throws {
@@ -36,7 +41,9 @@ struct ReplayCommand: ParsableCommand {
         let settings = try session.settings()
         let voiceOutput = try session.voiceOutput(settings, speed: speed)
         let options = session.sessionOptions(settings, voice: voiceOutput)
-        let replay = Replay(path: track, workout: parsed, options: options, speed: speed)
+        var replay = Replay(path: track, workout: parsed, options: options, speed: speed)
+        let trackIndex = self.trackIndex
+        replay.openReader = { TrackFileReader(path: $0, diagnostics: $1, trackIndex: trackIndex) }
         let recorder = session.noRecord ? nil : try startRecorder(workout: parsed, options: options)
         let result: Replay.Result
         do {
@@ -48,6 +55,7 @@ struct ReplayCommand: ParsableCommand {
             // Keep what was recorded as an incomplete session rather than leave it for recovery.
             recorder?.finishFromRecording(state: "incomplete")
             if let error = error as? InputError { throw UserFacingError.input(error.description) }
+            if let error = error as? TrackFileError { throw UserFacingError.input(error.description) }
             throw error
         }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)

@@ -1,6 +1,7 @@
 import Foundation
 import RunWalkCore
 import RunWalkIO
+import RunWalkTracks
 
 /// Fixes from a recorded NMEA file, as fast as possible or paced at `speed` times real time
 /// by the track's own times.
@@ -27,7 +28,7 @@ public struct NMEAFileSource: LocationSource {
 
     private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
         let diagnostics = DiagnosticLog(sink: { continuation.yield(.warning($0)) })
-        var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
+        var reader = TrackFileReader(path: path, diagnostics: diagnostics)
         var first: (track: UTCTime, wall: Date)?
         var reportedBad = 0
         continuation.yield(.connected("reading \(path)"))
@@ -51,12 +52,16 @@ public struct NMEAFileSource: LocationSource {
             continuation.yield(.unavailable(error.description))
             continuation.yield(.ended)
             return
+        } catch let error as TrackFileError {
+            continuation.yield(.unavailable(error.description))
+            continuation.yield(.ended)
+            return
         } catch {
             continuation.yield(.unavailable("\(path): \(error)"))
             continuation.yield(.ended)
             return
         }
-        let bad = reader.decoder.statistics.linesBad - reportedBad
+        let bad = reader.statistics.linesBad - reportedBad
         reportedBad += bad
         if bad > 0 { continuation.yield(.badLines(bad)) }
         for line in reader.diagnostics.closingLines() { continuation.yield(.warning(line)) }

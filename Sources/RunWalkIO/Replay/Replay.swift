@@ -14,6 +14,8 @@ public struct Replay {
     public var options: SessionOptions
     /// Replay speed: nil for as fast as possible, 1 for real time, 10 for ten times faster.
     public var speed: Double?
+    /// Opens the track file: the NMEA reader unless a caller passes another (RunWalkTracks' reader of every format).
+    public var openReader: @Sendable (String, DiagnosticLog) -> any FixFileReading = { NMEAFileReader(path: $0, diagnostics: $1) }
 
     public init(path: String, workout: Workout, options: SessionOptions = SessionOptions(), speed: Double? = nil) {
         self.path = path
@@ -32,7 +34,7 @@ public struct Replay {
 
     /// Reads the whole track; `onEvent` sees every session event in order.
     public func run(diagnostics: DiagnosticLog = DiagnosticLog(), onEvent: (SessionEvent) throws -> Void = { _ in }) throws -> Result {
-        var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
+        var reader = openReader(path, diagnostics)
         var runner = SessionRunner(workout: workout, options: options)
         var firstTime: UTCTime?
         var lastClock = Duration.zero
@@ -73,7 +75,7 @@ public struct Replay {
         if trackEndedFirst {
             for event in runner.stop(at: lastClock) { try onEvent(event) }
         }
-        let statistics = reader.decoder.statistics
+        let statistics = reader.statistics
         var summary = runner.summary(linesBad: statistics.linesBad)
         if trackEndedFirst { summary.state = "incomplete" }
         return Result(summary: summary, runner: runner,

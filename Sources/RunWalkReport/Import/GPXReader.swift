@@ -18,12 +18,30 @@ public struct GPXTrack: Sendable, Equatable {
         public var hdop: Double?
         /// Line of the point's opening tag in the file.
         public var line: Int
+
+        /// A point from its values (`line` 0 when it did not come from a GPX file).
+        public init(latitude: Double, longitude: Double, elevationMetres: Double?, time: UTCTime,
+                    speedMetresPerSecond: Double?, hdop: Double?, line: Int) {
+            self.latitude = latitude
+            self.longitude = longitude
+            self.elevationMetres = elevationMetres
+            self.time = time
+            self.speedMetresPerSecond = speedMetresPerSecond
+            self.hdop = hdop
+            self.line = line
+        }
     }
 
     /// The track's (or the file's) name.
     public var name: String?
     /// Track segments in order, none empty.
     public var segments: [[Point]]
+
+    /// A track from its name and segments.
+    public init(name: String?, segments: [[Point]]) {
+        self.name = name
+        self.segments = segments
+    }
 
     /// All points in order.
     public var points: [Point] { segments.flatMap { $0 } }
