@@ -60,6 +60,8 @@ struct TrackPointPipeline {
     static let tolerance = 0.06
     static let slackMetres = 10.0
 
+    /// Whether the file's speeds are checked against the positions (off only to compare a decoder's raw output).
+    var checksSpeed = true
     private var window: [TrackFilePoint] = []
     private var lastTime: UTCTime?
     private var breakCarried = false
@@ -93,7 +95,7 @@ struct TrackPointPipeline {
     private mutating func flush(_ emit: (Fix) throws -> Void) throws {
         guard !window.isEmpty else { return }
         let withSpeed = window.filter { $0.speed != nil }.count
-        if withSpeed > 0 && !speedsAgree() {
+        if checksSpeed, withSpeed > 0, !speedsAgree() {
             warnings.add("<speed> of # points dropped: it disagrees with the points' positions by more than 6 % (smoothed or derived by the app); the positions are kept",
                          at: window.first(where: { $0.speed != nil })?.place, count: withSpeed)
             for i in window.indices { window[i].speed = nil }
