@@ -24,7 +24,7 @@ enum TracksBenchmark {
                 var reader = TrackFileReader(path: path)
                 var count = 0
                 try reader.read { _ in count += 1 }
-                print(count)
+                print(count, peakResidentKilobytes())
                 return
             default: track = argument
             }
@@ -88,7 +88,7 @@ enum TracksBenchmark {
         let baseline = try childMaxRSS(reading: small)
         let reading = try childMaxRSS(reading: large)
         let size = try NMEABenchmark.fileSize(large)
-        print("memory: reading a \(size / 1_000_000) MB GPX (\(reading.fixes) points) in a child process: maxrss \(reading.kilobytes / 1024) MB "
+        print("memory: reading a \(size / 1_000_000) MB GPX (\(reading.fixes) points) in a child process: peak resident (VmHWM) \(reading.kilobytes / 1024) MB "
               + "(\(baseline.kilobytes / 1024) MB reading the \(try NMEABenchmark.fileSize(small) / 1_000_000) MB one); "
               + String(format: "%.2f× the file's size", Double(reading.kilobytes * 1024) / Double(size)))
     }
@@ -109,6 +109,14 @@ enum TracksBenchmark {
         return text
     }
 
+    /// This process's peak resident memory (VmHWM): that of its own address space, unlike
+    /// `ru_maxrss`, which on Linux keeps the parent's peak across a vfork + exec.
+    static func peakResidentKilobytes() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return -1 }
+        return Int(line.split(separator: " ").dropFirst().first ?? "") ?? -1
+    }
+
     /// Peak memory of a child `runwalk-bench tracks --read-only FILE`, and the fixes it read.
     static func childMaxRSS(reading path: String) throws -> (kilobytes: Int, fixes: Int) {
         var pid: pid_t = 0
@@ -126,9 +134,10 @@ enum TracksBenchmark {
         try out.fileHandleForWriting.close()
         let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         var status: Int32 = 0
-        var usage = rusage()
-        guard wait4(pid, &status, 0, &usage) == pid else { throw BenchError.usage("wait4 failed") }
-        return (usage.ru_maxrss, Int(text.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1)
+        guard waitpid(pid, &status, 0) == pid, status == 0 else { throw BenchError.usage("the reading child failed (status \(status))") }
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }
+        guard numbers.count == 2 else { throw BenchError.usage("the reading child printed \(text)") }
+        return (numbers[1], numbers[0])
     }
 
     /// A GPX of about `megabytes` MB: one track at 1 Hz, written in chunks (never whole in memory).

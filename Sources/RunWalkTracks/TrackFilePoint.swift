@@ -100,7 +100,13 @@ struct TrackPointPipeline {
                          at: window.first(where: { $0.speed != nil })?.place, count: withSpeed)
             for i in window.indices { window[i].speed = nil }
         }
+        let limit = TelemetrySettings().maximumSpeed
         for point in window {
+            if let speed = point.speed, speed > limit {
+                // The telemetry takes no Doppler above a runner's limit; the positions still count.
+                warnings.add("# points faster than \(Int(limit)) m/s (a bike, a vehicle?): their positions are used, their speed is not taken as the runner's",
+                             at: point.place)
+            }
             var fix = Fix(time: point.time)
             fix.latitude = point.latitude
             fix.longitude = point.longitude

@@ -123,6 +123,17 @@ struct GPXTCXReadingTests {
         if !kept { #expect(read.warnings.first?.contains("<speed> of 300 points dropped") == true, "\(read.warnings)") }
     }
 
+    @Test("a cycling track (14 m/s): every position kept, the speed flagged once with the count")
+    func cyclingTrack() throws {
+        let points = (0...119).map { t in
+            "<trkpt lat=\"\(47.37 + 14 * Double(t) / 111_195)\" lon=\"8.54\"><time>\(TrackText.time(t))</time><speed>14</speed></trkpt>\n"
+        }.joined()
+        let read = try TrackFiles.read(TrackText.gpx("<trk><trkseg>\n" + points + "</trkseg></trk>\n"), name: "bike.gpx")
+        #expect(read.fixes.count == 120)
+        #expect(read.warnings.count == 1)
+        #expect(read.warnings.first?.contains("120 points faster than 12 m/s (a bike, a vehicle?): their positions are used") == true, "\(read.warnings)")
+    }
+
     @Test("malformed XML: one error naming the line")
     func malformed() throws {
         let body = "<trk><trkseg>\n" + TrackText.points(0...4) + "<trkpt lat=\"47.4\" lon=\"8.5\"><time>\(TrackText.time(5))</time></trkseg>\n</trk>\n"
