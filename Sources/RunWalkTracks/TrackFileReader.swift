@@ -52,6 +52,10 @@ public struct TrackFileReader: FixFileReading {
         self.format = format
         var pipeline = TrackPointPipeline()
         let counted: (Fix) throws -> Void = { fix in try body(fix) }
+        if format == .nmea, let root = head.withUnsafeBytes({ TrackFormat.rootElement($0.bindMemory(to: UInt8.self)) }) {
+            throw TrackFileError(path: path, place: "line \(root.line)",
+                                 message: "the root element is <\(root.name)>: not GPX (<gpx>) or TCX (<TrainingCenterDatabase>)")
+        }
         switch format {
         case .nmea:
             if path != "-" && !compressed {
@@ -78,11 +82,15 @@ public struct TrackFileReader: FixFileReading {
         try pipeline.finish(counted)
         if input.truncated { pipeline.warnings.add("the gzip data end early (truncated file); the points it held were read") }
         epochs = pipeline.epochs
+        if epochs == 0 {
+            // Nothing usable: one error line that says why, rather than warnings and then an error.
+            let entries = pipeline.warnings.entries
+            let why = entries.map { $0.message.replacingCount($0.count) }.joined(separator: "; ")
+            throw TrackFileError(path: path, place: entries.first?.first,
+                                 message: "no usable \(format.rawValue) points (timed, with a position)" + (why.isEmpty ? "" : ": \(why)"))
+        }
         warnings = pipeline.warnings.lines(path: path)
         for line in warnings { diagnostics.say(line) }
-        if epochs == 0 {
-            throw TrackFileError(path: path, message: "no usable \(format.rawValue) points (timed, with a position)\(warnings.isEmpty ? "" : "; see the warnings above")")
-        }
     }
 
     /// NMEA from standard input or a gzip file: the same framing and decoding as the NMEA reader.

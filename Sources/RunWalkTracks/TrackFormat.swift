@@ -11,14 +11,14 @@ public enum TrackFormat: String, Sendable, Equatable {
             return .fit
         }
         guard let root = rootElement(bytes) else { return .nmea }
-        if root == "gpx" { return .gpx }
-        if root == "TrainingCenterDatabase" { return .tcx }
+        if root.name == "gpx" { return .gpx }
+        if root.name == "TrainingCenterDatabase" { return .tcx }
         return .nmea
     }
 
     /// The name of the first element of an XML document (after a BOM, the declaration,
-    /// comments and a DOCTYPE), prefix removed; nil when the bytes do not start as XML.
-    static func rootElement(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+    /// comments and a DOCTYPE), prefix removed, and its line; nil when the bytes do not start as XML.
+    static func rootElement(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, line: Int)? {
         var i = 0
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3 }
         while i < bytes.count {
@@ -41,7 +41,8 @@ public enum TrackFormat: String, Sendable, Equatable {
                 j += 1
             }
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[(i + 1)..<j]), as: UTF8.self)
-            return name.split(separator: ":").last.map(String.init)
+            let line = 1 + bytes[0..<i].filter { $0 == 10 }.count
+            return name.split(separator: ":").last.map { (String($0), line) }
         }
         return nil
     }
