@@ -62,4 +62,42 @@ struct TrackFileReplayTests {
         #expect(replayed.stderr.contains("(corrupt or truncated file)"))
         #expect(replayed.stderr.split(separator: "\n").count == 1)
     }
+
+    /// Two tracks of 120 s at 3 m/s heading north, the second 600 m further and 60 s later.
+    static func twoTracks() -> String {
+        func points(_ range: ClosedRange<Int>, offset: Double) -> String {
+            range.map { t in
+                let seconds = 30 * 60 + t
+                let time = String(format: "2026-04-12T06:%02d:%02dZ", seconds / 60, seconds % 60)
+                return "<trkpt lat=\"\(47.37 + (3 * Double(t) + offset) / 111_195)\" lon=\"8.54\"><time>\(time)</time></trkpt>\n"
+            }.joined()
+        }
+        return "<?xml version=\"1.0\"?>\n<gpx version=\"1.0\" creator=\"test\" xmlns=\"http://www.topografix.com/GPX/1/0\">\n"
+            + "<trk><name>out</name><trkseg>\n" + points(0...119, offset: 0) + "</trkseg></trk>\n"
+            + "<trk><name>back</name><trkseg>\n" + points(180...299, offset: 600) + "</trkseg></trk>\n</gpx>\n"
+    }
+
+    @Test("a GPX 1.0 file with two tracks: replay reads both without bridging them and says so, --track 2 reads one, --track 3 exits 2; standard input works too")
+    func severalTracks() async throws {
+        let folder = try TemporaryDataFolder("runwalk-tracks")
+        let file = folder.url.appendingPathComponent("two.gpx")
+        try Self.twoTracks().write(to: file, atomically: true, encoding: .utf8)
+        let all = try folder.run(["replay", file.path, "--workout", "10m run", "--json", "--no-record"])
+        #expect(all.status == 0, "\(all.stderr)")
+        #expect(all.stderr == "warning: \(file.path): the file has 2 tracks; read track(s) 1, 2 in file order, each a new segment (no distance across the gaps between them); --track N reads one\n")
+        let both = try Self.summary(all.stdout)
+        #expect(abs(both.distance - 714) < 20, "\(both.distance) m (two stretches of 357 m, 600 m apart)")
+        let one = try folder.run(["replay", file.path, "--track", "2", "--workout", "10m run", "--json", "--no-record"])
+        #expect(one.status == 0, "\(one.stderr)")
+        #expect(one.stderr.isEmpty, "\(one.stderr)")
+        #expect(abs(try Self.summary(one.stdout).distance - 357) < 10)
+        let missing = try folder.run(["replay", file.path, "--track", "3", "--workout", "10m run", "--no-record"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr == "runwalk: error: \(file.path): --track 3, but the file has 2 track(s)\n")
+        let process = folder.process(["replay", "-", "--workout", "10m run", "--json", "--no-record"])
+        process.standardInput = try FileHandle(forReadingFrom: file)
+        let piped = try RunWalkBinary.collect(process)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        #expect(try Self.summary(piped.stdout).distance == both.distance)
+    }
 }
