@@ -58,7 +58,9 @@ public struct TrackFileReader: FixFileReading {
         }
         switch format {
         case .nmea:
-            if path != "-" && !compressed {
+            // The NMEA reader opens the file again: only a regular file starts over; what was
+            // already read from a pipe or FIFO would be lost.
+            if input.isRegularFile && !compressed {
                 var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
                 defer { diagnostics = reader.diagnostics; statistics = reader.decoder.statistics; epochs = statistics.epochs }
                 try reader.read(counted)

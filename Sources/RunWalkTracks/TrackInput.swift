@@ -35,6 +35,8 @@ final class TrackInput {
     let path: String
     private let file: gzFile
     private var firstRead = true
+    /// Whether the path names a regular file (which can be opened again from its start; a FIFO cannot).
+    private(set) var isRegularFile = false
     /// Whether the content is gzip-compressed (known after the first read).
     private(set) var compressed = false
 
@@ -52,6 +54,7 @@ final class TrackInput {
                 throw InputError.unreadable(path: path, reason: String(cString: strerror(code)))
             }
             if (info.st_mode & S_IFMT) == S_IFDIR { throw InputError.isDirectory(path: path) }
+            isRegularFile = (info.st_mode & S_IFMT) == S_IFREG
             fd = open(path, O_RDONLY | O_CLOEXEC)
         }
         guard fd >= 0 else { throw InputError.unreadable(path: path, reason: String(cString: strerror(errno))) }
