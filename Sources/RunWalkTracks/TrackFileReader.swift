@@ -51,37 +51,50 @@ public struct TrackFileReader: FixFileReading {
         let format = head.withUnsafeBytes { TrackFormat.detect($0) }
         self.format = format
         var pipeline = TrackPointPipeline()
-        let counted: (Fix) throws -> Void = { fix in try body(fix) }
+        var stoppedByCaller = false
+        let counted: (Fix) throws -> Void = { fix in
+            do { try body(fix) } catch { stoppedByCaller = true; throw error }
+        }
         if format == .nmea, let root = head.withUnsafeBytes({ TrackFormat.rootElement($0.bindMemory(to: UInt8.self)) }) {
             throw TrackFileError(path: path, place: "line \(root.line)",
                                  message: "the root element is <\(root.name)>: not GPX (<gpx>) or TCX (<TrainingCenterDatabase>)")
         }
-        switch format {
-        case .nmea:
+        if format == .nmea {
             // The NMEA reader opens the file again: only a regular file starts over; what was
             // already read from a pipe or FIFO would be lost.
             if input.isRegularFile && !compressed {
                 var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
                 defer { diagnostics = reader.diagnostics; statistics = reader.decoder.statistics; epochs = statistics.epochs }
-                try reader.read(counted)
+                try reader.read(body)
             } else {
-                try readNMEA(input, head: head, counted)
+                try readNMEA(input, head: head, body)
             }
             return
-        case .gpx:
-            var stream = XMLStream(input: input, head: head)
-            try GPXFileParser(path: path, track: trackIndex).parse(&stream, into: &pipeline, counted)
-        case .tcx:
-            var stream = XMLStream(input: input, head: head)
-            try TCXFileParser(path: path, activity: trackIndex).parse(&stream, into: &pipeline, counted)
-        case .fit:
-            let bytes = head + (try input.readAll())
-            try FITDecoder(path: path).decode(bytes, into: &pipeline, counted)
-            if let trackIndex, trackIndex != 1 {
-                throw TrackFileError(path: path, message: "--track \(trackIndex), but a FIT file holds one activity")
-            }
         }
-        try pipeline.finish(counted)
+        do {
+            switch format {
+            case .nmea: return
+            case .gpx:
+                var stream = XMLStream(input: input, head: head)
+                try GPXFileParser(path: path, track: trackIndex).parse(&stream, into: &pipeline, counted)
+            case .tcx:
+                var stream = XMLStream(input: input, head: head)
+                try TCXFileParser(path: path, activity: trackIndex).parse(&stream, into: &pipeline, counted)
+            case .fit:
+                if let trackIndex, trackIndex != 1 {
+                    throw TrackFileError(path: path, message: "--track \(trackIndex), but a FIT file holds one activity")
+                }
+                let bytes = head + (try input.readAll())
+                try FITDecoder(path: path).decode(bytes, into: &pipeline, counted)
+            }
+            try pipeline.finish(counted)
+        } catch where stoppedByCaller {
+            // The caller stopped early (the workout ended first): still say what was skipped so far.
+            epochs = pipeline.epochs
+            warnings = pipeline.warnings.lines(path: path)
+            for line in warnings { diagnostics.say(line) }
+            throw error
+        }
         if input.truncated { pipeline.warnings.add("the gzip data end early (truncated file); the points it held were read") }
         epochs = pipeline.epochs
         if epochs == 0 {

@@ -113,6 +113,20 @@ struct GPXTCXReadingTests {
         #expect(abs(distance - 714) < 20, "\(distance) m")
     }
 
+    @Test("a replay that ends before the file does still warns about what it skipped so far")
+    func warningsWhenStoppedEarly() throws {
+        let folder = try TrackFiles.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("long.gpx")
+        try Data(TrackText.gpx("<wpt lat=\"47.37\" lon=\"8.54\"/>\n<trk><trkseg>\n" + TrackText.points(0...1199) + "</trkseg></trk>\n")).write(to: file)
+        let lines = TrackFiles.Lines()
+        var replay = Replay(path: file.path, workout: try Workout(parsing: "1m run"))
+        replay.openReader = { TrackFileReader(path: $0, diagnostics: $1) }
+        let result = try replay.run(diagnostics: DiagnosticLog(sink: { lines.append($0) }))
+        #expect(result.summary.state == "completed")
+        #expect(lines.all == ["warning: \(file.path): 1 waypoints (<wpt>) skipped: they are not part of a track (first at line 3)"])
+    }
+
     @Test("a file's speed is used where it agrees with the positions and dropped, with a warning, where it does not",
           arguments: [(3.0, true), (2.64, false)])
     func speedAgreement(speed: Double, kept: Bool) throws {
