@@ -173,6 +173,21 @@ struct GPXTCXReadingTests {
         }
     }
 
+    @Test("the 64 KB chunk boundary falls at every byte of a point, a comment, CDATA, an entity and a closing tag: the same fixes each time")
+    func everyChunkBoundary() throws {
+        let tail = "<trk><name>A &amp; B<![CDATA[ <x> ]]></name><!-- c --><trkseg>\n" + TrackText.points(0...2) + "</trkseg></trk>\n"
+        let reference = try TrackFiles.read(TrackText.gpx(tail), name: "ref.gpx").fixes
+        try #require(reference.count == 3)
+        let head = TrackText.gpx("").count - "</gpx>\n".count
+        for shift in stride(from: 0, through: tail.utf8.count, by: 3) {
+            // A comment that pushes the tail so the first chunk ends `shift` bytes into it.
+            let padding = "<!--" + String(repeating: "x", count: 65_536 - head - 8 - shift) + "-->\n"
+            let read = try TrackFiles.read(TrackText.gpx(padding + tail), name: "shifted.gpx")
+            #expect(read.fixes == reference, "boundary \(shift) bytes into the track")
+            #expect(read.warnings.isEmpty, "\(read.warnings)")
+        }
+    }
+
     @Test("TCX: trackpoints with time and position, a position-less one (a pause) breaks the segment, DistanceMeters ignored, the TPX speed kept when it agrees")
     func tcx() throws {
         func point(_ t: Int, position: Bool = true) -> String {
