@@ -54,7 +54,8 @@ struct ImportCommand: ParsableCommand {
             throw UserFacingError.input("\(gpx): already an NMEA track; 'runwalk replay' reads it as it is")
         }
         let track = GPXTrack(name: nil, segments: segments)
-        let converted = NMEAWriter.render(track, source: (gpx as NSString).lastPathComponent)
+        let converted = NMEAWriter.render(track, source: (gpx as NSString).lastPathComponent,
+                                          format: (reader.format?.rawValue ?? "GPX") + (reader.compressed ? " (gzip)" : ""))
         let target = output ?? Self.defaultOutput(for: gpx)
         if target == "-" {
             try Self.writeStandardOutput(converted.text)

@@ -1,6 +1,13 @@
 /// The kinds of track file RunWalk reads, told apart by their content.
 public enum TrackFormat: String, Sendable, Equatable {
-    case nmea = "NMEA", gpx = "GPX", tcx = "TCX", fit = "FIT"
+    /// NMEA 0183 sentences, one per line (anything that is not one of the others).
+    case nmea = "NMEA"
+    /// GPX 1.0 or 1.1 (root element `gpx`).
+    case gpx = "GPX"
+    /// Garmin Training Center XML (root element `TrainingCenterDatabase`).
+    case tcx = "TCX"
+    /// A FIT binary file (header with `.FIT`).
+    case fit = "FIT"
 
     /// The format of a file that starts with `head` (already decompressed): FIT by its header's
     /// `.FIT` signature, GPX and TCX by their XML root element, anything else NMEA.

@@ -23,12 +23,12 @@ public enum NMEAWriter {
         public var droppedPoints: Int
     }
 
-    /// The NMEA log, with `#` header lines naming the source.
-    public static func render(_ track: GPXTrack, source: String) -> Output {
+    /// The NMEA log, with `#` header lines naming the source and its format (GPX, TCX, FIT).
+    public static func render(_ track: GPXTrack, source: String, format: String = "GPX") -> Output {
         var lines: [String] = [
-            "# RunWalk track imported from GPX: \(oneLine(source))",
+            "# RunWalk track imported from \(oneLine(format)): \(oneLine(source))",
             "# Track name: \(oneLine(track.name ?? "(none)"))",
-            "# Converted by runwalk import: one RMC + GGA epoch per GPX point; speed and course derived from neighbouring points",
+            "# Converted by runwalk import: one RMC + GGA epoch per point; speed and course derived from neighbouring points unless the file's speed agreed with them",
         ]
         var lastTime: UTCTime?
         var dropped = 0, epochs = 0
