@@ -47,13 +47,15 @@ struct FITBuilder {
         records += developer.prefix(definition.developerBytes)
     }
 
-    /// The whole file: 14-byte header with its CRC, the records, the file CRC.
-    func file() -> [UInt8] {
+    /// The whole file: the header (14 bytes with its CRC, or the older 12 without), the records, the file CRC.
+    func file(headerSize: UInt8 = 14) -> [UInt8] {
         let size = UInt32(records.count)
-        var header: [UInt8] = [14, 0x20, 0x54, 0x08, UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF),
+        var header: [UInt8] = [headerSize, 0x20, 0x54, 0x08, UInt8(size & 0xFF), UInt8(size >> 8 & 0xFF), UInt8(size >> 16 & 0xFF),
                                UInt8(size >> 24), 0x2E, 0x46, 0x49, 0x54]
-        let headerCRC = FITEncoder.crc16(header)
-        header += [UInt8(headerCRC & 0xFF), UInt8(headerCRC >> 8)]
+        if headerSize == 14 {
+            let headerCRC = FITEncoder.crc16(header)
+            header += [UInt8(headerCRC & 0xFF), UInt8(headerCRC >> 8)]
+        }
         var bytes = header + records
         let crc = FITEncoder.crc16(bytes)
         bytes += [UInt8(crc & 0xFF), UInt8(crc >> 8)]

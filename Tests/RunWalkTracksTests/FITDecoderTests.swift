@@ -67,6 +67,22 @@ struct FITDecoderTests {
         }
     }
 
+    @Test("two FIT files chained in one (the second with a 12-byte header) are read in turn, and zero padding after them is ignored")
+    func chainedFiles() throws {
+        var second = FITBuilder()
+        second.define(local: 0, global: 20, bigEndian: false, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85)])
+        for t in 200..<203 {
+            second.data(local: 0, [UInt64(Self.start) + UInt64(t), FITBuilder.semicircles(Self.latitude(t)), FITBuilder.semicircles(Self.longitude)])
+        }
+        let bytes = Self.handWritten() + second.file(headerSize: 12) + [0, 0, 0, 0]
+        let read = try TrackFiles.read(bytes, name: "chained.fit")
+        #expect(read.fixes.count == 54)
+        #expect(read.fixes.last?.time.milliseconds == FITBuilder.unixMilliseconds(Self.start + 202))
+        #expect(read.fixes.last?.altitudeMSL == nil)
+        #expect(read.fixes.last?.mode == .twoD)
+        #expect(read.warnings.isEmpty, "\(read.warnings)")
+    }
+
     @Test("a damaged byte fails the CRC: one line naming the byte offset of the CRC")
     func crcMismatch() throws {
         var bytes = Self.handWritten()
