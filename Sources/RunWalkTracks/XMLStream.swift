@@ -44,7 +44,10 @@ struct XMLStream {
         }
         while true {
             if position == end, try !fill() { return nil }
-            if buffer[position] != 60 { return try readText() }
+            if buffer[position] != 60 {
+                if let text = try readText() { return text }
+                continue
+            }
             if let event = try readMarkup() { return event }
         }
     }
@@ -72,20 +75,24 @@ struct XMLStream {
         return true
     }
 
-    private mutating func readText() throws -> Event {
+    /// Character data up to the next markup; nil when it is only white space (the indentation
+    /// between elements, which neither GPX nor TCX gives meaning: no string is made for it).
+    private mutating func readText() throws -> Event? {
         var out: [UInt8] = []
+        var blank = true
         while true {
             var i = position
             while i < end, buffer[i] != 60 {
-                if buffer[i] == 10 { line += 1 }
+                let b = buffer[i]
+                if b == 10 { line += 1 } else if blank, b != 32, b != 9, b != 13 { blank = false }
                 i += 1
             }
-            out.append(contentsOf: buffer[position..<i])
+            if !blank { out.append(contentsOf: buffer[position..<i]) }
             position = i
             if i < end { break }
             if try !fill() { break }
         }
-        return .text(Self.decodeEntities(out))
+        return blank ? nil : .text(Self.decodeEntities(out))
     }
 
     /// Index of the first byte after `terminator` at or after `from`, reading more as needed; nil at the end of the input.
@@ -154,21 +161,23 @@ struct XMLStream {
         guard let stop = try find(Self.close, from: 1, quoted: true) else {
             throw Failure(line: at, message: "the file ends inside a tag")
         }
-        let tag = Array(buffer[(position + 1)..<(stop - 1)])
+        // A slice, not a copy: the buffer is not changed until the next read.
+        let tag = buffer[(position + 1)..<(stop - 1)]
         consume(to: stop)
         return try parseTag(tag, line: at)
     }
 
-    private mutating func parseTag(_ tag: [UInt8], line at: Int) throws -> Event {
-        var i = 0
+    private mutating func parseTag(_ tag: ArraySlice<UInt8>, line at: Int) throws -> Event {
+        var i = tag.startIndex
+        let end = tag.endIndex
         func isSpace(_ b: UInt8) -> Bool { b == 32 || b == 9 || b == 10 || b == 13 }
         func name() -> String {
             let begin = i
-            while i < tag.count, !isSpace(tag[i]), tag[i] != 47, tag[i] != 61 { i += 1 }
+            while i < end, !isSpace(tag[i]), tag[i] != 47, tag[i] != 61 { i += 1 }
             return Self.localName(tag[begin..<i])
         }
         if tag.first == 47 {  // '/'
-            i = 1
+            i = tag.startIndex + 1
             let element = name()
             guard !element.isEmpty else { throw Failure(line: at, message: "empty closing tag </>") }
             return .end(name: element, line: at)
@@ -177,27 +186,27 @@ struct XMLStream {
         guard !element.isEmpty else { throw Failure(line: at, message: "a '<' that starts no tag") }
         var attributes: [(String, String)] = []
         while true {
-            while i < tag.count, isSpace(tag[i]) { i += 1 }
-            if i == tag.count { break }
+            while i < end, isSpace(tag[i]) { i += 1 }
+            if i == end { break }
             if tag[i] == 47 {
-                guard i == tag.count - 1 else { throw Failure(line: at, message: "stray '/' in <\(element)>") }
+                guard i == end - 1 else { throw Failure(line: at, message: "stray '/' in <\(element)>") }
                 pendingEnd = (element, at)
                 break
             }
             let key = name()
-            while i < tag.count, isSpace(tag[i]) { i += 1 }
-            guard !key.isEmpty, i < tag.count, tag[i] == 61 else { throw Failure(line: at, message: "malformed attribute in <\(element)>") }
+            while i < end, isSpace(tag[i]) { i += 1 }
+            guard !key.isEmpty, i < end, tag[i] == 61 else { throw Failure(line: at, message: "malformed attribute in <\(element)>") }
             i += 1
-            while i < tag.count, isSpace(tag[i]) { i += 1 }
-            guard i < tag.count, tag[i] == 34 || tag[i] == 39 else {
+            while i < end, isSpace(tag[i]) { i += 1 }
+            guard i < end, tag[i] == 34 || tag[i] == 39 else {
                 throw Failure(line: at, message: "attribute \(key) of <\(element)> has no quoted value")
             }
             let quote = tag[i]
             i += 1
             let begin = i
-            while i < tag.count, tag[i] != quote { i += 1 }
-            guard i < tag.count else { throw Failure(line: at, message: "unterminated attribute \(key) of <\(element)>") }
-            attributes.append((key, Self.decodeEntities(Array(tag[begin..<i]))))
+            while i < end, tag[i] != quote { i += 1 }
+            guard i < end else { throw Failure(line: at, message: "unterminated attribute \(key) of <\(element)>") }
+            attributes.append((key, Self.decodeEntities(tag[begin..<i])))
             i += 1
         }
         return .start(name: element, attributes: attributes, line: at)
@@ -210,11 +219,11 @@ struct XMLStream {
     }
 
     /// The text with the five predefined entities and numeric character references replaced.
-    static func decodeEntities(_ bytes: [UInt8]) -> String {
+    static func decodeEntities<Bytes: RandomAccessCollection>(_ bytes: Bytes) -> String where Bytes.Element == UInt8, Bytes.Index == Int {
         guard bytes.contains(38) else { return String(decoding: bytes, as: UTF8.self) }
         var out = ""
-        var i = 0, runStart = 0
-        while i < bytes.count {
+        var i = bytes.startIndex, runStart = bytes.startIndex
+        while i < bytes.endIndex {
             guard bytes[i] == 38, let semi = bytes[i...].prefix(12).firstIndex(of: 59) else { i += 1; continue }
             out += String(decoding: bytes[runStart..<i], as: UTF8.self)
             let entity = String(decoding: bytes[(i + 1)..<semi], as: UTF8.self)
@@ -236,7 +245,7 @@ struct XMLStream {
             i = semi + 1
             runStart = i
         }
-        out += String(decoding: bytes[runStart..<bytes.count], as: UTF8.self)
+        out += String(decoding: bytes[runStart..<bytes.endIndex], as: UTF8.self)
         return out
     }
 }
