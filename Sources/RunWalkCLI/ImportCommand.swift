@@ -35,53 +35,73 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        let target = output ?? Self.defaultOutput(for: gpx)
+        if target != "-", !force, FileManager.default.fileExists(atPath: target) {
+            throw UserFacingError.input("\(target) exists; use --force to overwrite it or -o to choose another file")
+        }
+        // Written as it is read (constant memory), into a temporary file renamed at the end, so
+        // a file that turns out unreadable halfway leaves nothing behind.
+        let temporary = target == "-" ? nil : target + ".part-\(getpid())"
+        let fd: Int32 = temporary.map { open($0, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644) } ?? STDOUT_FILENO
+        guard fd >= 0 else { throw UserFacingError.runtime("\(target): cannot write: \(String(cString: strerror(errno)))") }
+        var finished = false
+        defer {
+            if let temporary {
+                close(fd)
+                if !finished { unlink(temporary) }
+            }
+        }
         var reader = TrackFileReader(path: gpx, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }), trackIndex: trackIndex)
-        var segments: [[GPXTrack.Point]] = []
+        var writer = NMEAStreamWriter()
+        var pending = ""
+        var headerWritten = false
+        func flush() throws {
+            try Self.write(pending, to: fd, name: target)
+            pending = ""
+        }
         do {
             try reader.read { fix in
+                if !headerWritten {
+                    headerWritten = true
+                    pending += NMEAWriter.header(source: (gpx as NSString).lastPathComponent, format: "track file")
+                }
                 guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
-                if fix.startsSegment || segments.isEmpty { segments.append([]) }
-                segments[segments.count - 1].append(GPXTrack.Point(
-                    latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL, time: fix.time,
-                    speedMetresPerSecond: fix.speedMetresPerSecond, hdop: fix.hdop, line: 0))
+                let point = GPXTrack.Point(latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL, time: fix.time,
+                                           speedMetresPerSecond: fix.speedMetresPerSecond, hdop: fix.hdop, line: 0)
+                pending += writer.add(point, startsSegment: fix.startsSegment)
+                if pending.utf8.count >= 1 << 16 { try flush() }
             }
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
         } catch let error as TrackFileError {
             throw UserFacingError.input(error.description)
         }
-        guard reader.format != .nmea else {
-            throw UserFacingError.input("\(gpx): already an NMEA track; 'runwalk replay' reads it as it is")
-        }
-        let track = GPXTrack(name: nil, segments: segments)
-        let converted = NMEAWriter.render(track, source: (gpx as NSString).lastPathComponent,
-                                          format: (reader.format?.rawValue ?? "GPX") + (reader.compressed ? " (gzip)" : ""))
-        let target = output ?? Self.defaultOutput(for: gpx)
-        if target == "-" {
-            try Self.writeStandardOutput(converted.text)
-        } else {
-            if !force && FileManager.default.fileExists(atPath: target) {
-                throw UserFacingError.input("\(target) exists; use --force to overwrite it or -o to choose another file")
+        pending += writer.finish()
+        try flush()
+        if let temporary {
+            guard rename(temporary, target) == 0 else {
+                throw UserFacingError.runtime("\(target): cannot write: \(String(cString: strerror(errno)))")
             }
-            guard FileManager.default.createFile(atPath: target, contents: Data(converted.text.utf8)) else {
-                throw UserFacingError.runtime("\(target): cannot write")
-            }
+            finished = true
         }
-        var note = "imported \(converted.epochs) points in \(track.segments.count) segment(s)"
-        if converted.droppedPoints > 0 { note += ", dropped \(converted.droppedPoints) whose time did not advance" }
+        var note = "imported \(writer.epochs) points in \(writer.segments) segment(s)"
+        if writer.droppedPoints > 0 { note += ", dropped \(writer.droppedPoints) whose time did not advance" }
         if target != "-" { note += " → \(target)" }
         Terminal.warning(note)
     }
 
-    /// Writes to standard output with write(2), so a closed pipe or a full disk is an error, not a trap.
-    static func writeStandardOutput(_ text: String) throws {
+    /// Writes with write(2), so a closed pipe or a full disk is an error, not a trap.
+    static func write(_ text: String, to fd: Int32, name: String) throws {
         var bytes = Array(text.utf8)
         var done = 0
         while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress! + done, $0.count - done) }
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fd, base + done, raw.count - done)
+            }
             if n < 0 {
                 if errno == EINTR { continue }
-                throw UserFacingError.runtime("standard output: \(String(cString: strerror(errno)))")
+                throw UserFacingError.runtime("\(name == "-" ? "standard output" : name): \(String(cString: strerror(errno)))")
             }
             done += n
         }
