@@ -100,4 +100,27 @@ struct TrackFileReplayTests {
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(try Self.summary(piped.stdout).distance == both.distance)
     }
+
+    @Test("import: two tracks become two segments; a file that fails halfway leaves no output behind")
+    func importSegmentsAndFailure() async throws {
+        let folder = try TemporaryDataFolder("runwalk-tracks")
+        let file = folder.url.appendingPathComponent("two.gpx")
+        try Self.twoTracks().write(to: file, atomically: true, encoding: .utf8)
+        let nmea = folder.url.appendingPathComponent("two.nmea")
+        let imported = try folder.run(["import", file.path, "-o", nmea.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr.hasSuffix("imported 240 points in 2 segment(s) → \(nmea.path)\n"), "\(imported.stderr)")
+        let text = try String(contentsOf: nmea, encoding: .utf8)
+        #expect(text.components(separatedBy: "$GPRMC").count - 1 == 240)
+        // Valid up to a broken closing tag after the first track: the error comes after output was written.
+        let broken = folder.url.appendingPathComponent("broken.gpx")
+        try Self.twoTracks().replacingOccurrences(of: "</trkseg></trk>\n<trk><name>back", with: "</trk></trkseg>\n<trk><name>back")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        let target = folder.url.appendingPathComponent("broken.nmea")
+        let failed = try folder.run(["import", broken.path, "-o", target.path])
+        #expect(failed.status == 2)
+        #expect(failed.stderr.contains("broken.gpx:line 124: </trk> closes <trkseg>"), "\(failed.stderr)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix("broken.nmea") }
+        #expect(left.isEmpty, "\(left)")
+    }
 }
