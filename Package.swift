@@ -24,8 +24,12 @@ let package = Package(
         .target(name: "RunWalkIO", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
-        // Live location sources (gpsd, NMEA file, serial device) and the live run loop.
-        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "CLibGPS"]),
+        // zlib, for gzip-compressed track files; imported only by RunWalkTracks.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // Track files of every kind (NMEA, GPX, TCX, FIT, gzip-compressed) read into fixes.
+        .target(name: "RunWalkTracks", dependencies: ["RunWalkCore", "RunWalkIO", "CZlib"]),
+        // Location sources (gpsd, track file, serial device) behind the runtime's LocationSource.
+        .target(name: "RunWalkGPS", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkTracks", "CLibGPS"]),
         // Pure renderers: reports (HTML) and exports (GPX, TCX, FIT), GPX import; no I/O.
         .target(name: "RunWalkReport", dependencies: ["RunWalkCore"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
@@ -45,18 +49,19 @@ let package = Package(
             name: "RunWalkCLI",
             dependencies: [
                 "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
-                "RunWalkTerminal",
+                "RunWalkTerminal", "RunWalkTracks",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
             name: "RunWalkBench",
-            dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport"]
+            dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport", "RunWalkTracks"]
         ),
         .testTarget(name: "RunWalkCoreTests", dependencies: ["RunWalkCore"]),
         .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore", "RunWalkGPS"]),
         .testTarget(name: "RunWalkTerminalTests", dependencies: ["RunWalkTerminal", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkRuntime", "RunWalkCore"]),
+        .testTarget(name: "RunWalkTracksTests", dependencies: ["RunWalkTracks", "RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),

@@ -10,6 +10,7 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "voice": VoiceBenchmark.run,
     "accuracy": AccuracyBenchmark.run,
     "exports": ExportBenchmark.run,
+    "tracks": TracksBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

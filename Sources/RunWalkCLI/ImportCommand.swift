@@ -3,57 +3,124 @@ import Foundation
 import RunWalkCore
 import RunWalkIO
 import RunWalkReport
+import RunWalkTracks
 
-/// `runwalk import FILE.gpx`: converts a GPX track from another device into an NMEA log
-/// that `runwalk replay` runs against any workout.
+/// `runwalk import FILE`: converts a GPX, TCX or FIT track (plain or gzip-compressed) from
+/// another device into an NMEA log that `runwalk replay` runs against any workout.
 struct ImportCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Convert a recorded GPX track into an NMEA track file for 'runwalk replay'.",
+        abstract: "Convert a recorded GPX, TCX or FIT track into an NMEA track file for 'runwalk replay'.",
         discussion: """
-            Writes one RMC and one GGA sentence per GPX point (speed and course derived from \
-            neighbouring points). Every point needs a <time>. Then: runwalk replay FILE.nmea --workout SPEC
+            Writes one RMC and one GGA sentence per point (speed and course derived from \
+            neighbouring points unless the file's own speed agrees with the positions). Points \
+            need a time. The format is read from the content; gzip-compressed files are read as \
+            they are. ('runwalk replay' also reads these files directly.) Then: runwalk replay FILE.nmea --workout SPEC
             """)
 
-    @Argument(help: "GPX 1.0 or 1.1 file with a track (or a timed route).")
+    @Argument(help: "GPX 1.0/1.1, TCX or FIT file (or any of them gzip-compressed).")
     var gpx: String
 
-    @Option(name: [.short, .long], help: "Output NMEA file ('-' for standard output); default: the GPX path with .nmea.")
+    @Option(name: [.short, .long], help: "Output NMEA file ('-' for standard output); default: the input path with .nmea.")
     var output: String?
+
+    @Option(name: .customLong("track"), help: "Of a file with several tracks (activities), read only the Nth (default: all).")
+    var trackIndex: Int?
 
     @Flag(name: .long, help: "Overwrite the output file if it exists.")
     var force = false
 
+    func validate() throws {
+        if let trackIndex, trackIndex < 1 { throw ValidationError("--track counts from 1, not \(trackIndex)") }
+    }
+
     func run() throws {
-        let data: [UInt8]
-        do { data = try ByteSource.contents(of: gpx, limit: Self.maximumBytes) } catch {
-            throw UserFacingError.input(error.description)
-        }
-        let track: GPXTrack
-        do {
-            track = try GPXReader.parse(String(decoding: data, as: UTF8.self))
-        } catch {
-            throw UserFacingError.input("\(UserText.path(gpx)): \(error.description)")
-        }
-        let converted = NMEAWriter.render(track, source: (gpx as NSString).lastPathComponent)
-        let target = output ?? ((gpx as NSString).deletingPathExtension + ".nmea")
-        if target != "-", !force, Self.isRegularFile(target) {
+        let target = output ?? Self.defaultOutput(for: gpx)
+        // Only a regular file is "overwritten"; a FIFO or a device (/dev/stdout) is written into.
+        var info = stat()
+        let exists = target != "-" && stat(target, &info) == 0
+        let regular = exists && (info.st_mode & S_IFMT) == S_IFREG
+        if regular, !force {
             throw UserFacingError.input("\(UserText.path(target)) exists; use --force to overwrite it or -o to choose another file")
         }
-        // The track is the runner's whereabouts: a new file is 0600 (ReportOutput).
-        try ReportOutput.write(Array(converted.text.utf8), to: target)
-        var note = "imported \(converted.epochs) points in \(track.segments.count) segment(s)"
-        if converted.droppedPoints > 0 { note += ", dropped \(converted.droppedPoints) whose time did not advance" }
-        if target != "-" { note += " → \(UserText.path(target))" }
+        // Written as it is read (constant memory), into a temporary file renamed at the end, so
+        // a file that turns out unreadable halfway leaves nothing behind. The track is the
+        // runner's whereabouts: a new file is 0600, an existing one keeps its mode.
+        let temporary = target == "-" || (exists && !regular) ? nil : target + ".part-\(getpid())"
+        let mode: mode_t = regular ? info.st_mode & 0o7777 : 0o600
+        let fd: Int32
+        if let temporary {
+            fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
+            if fd >= 0 { fchmod(fd, mode) }
+        } else {
+            fd = target == "-" ? STDOUT_FILENO : open(target, O_WRONLY | O_CLOEXEC)
+        }
+        guard fd >= 0 else { throw UserFacingError.runtime("\(UserText.path(target)): cannot write: \(String(cString: strerror(errno)))") }
+        var finished = false
+        defer {
+            if fd != STDOUT_FILENO { close(fd) }
+            if let temporary, !finished { unlink(temporary) }
+        }
+        var reader = TrackFileReader(path: gpx, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }), trackIndex: trackIndex)
+        var writer = NMEAStreamWriter()
+        var pending = ""
+        var headerWritten = false
+        func flush() throws {
+            try Self.write(pending, to: fd, name: target)
+            pending = ""
+        }
+        do {
+            try reader.read { fix in
+                if !headerWritten {
+                    headerWritten = true
+                    pending += NMEAWriter.header(source: (gpx as NSString).lastPathComponent, format: "track file")
+                }
+                guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
+                let point = GPXTrack.Point(latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL, time: fix.time,
+                                           speedMetresPerSecond: fix.speedMetresPerSecond, hdop: fix.hdop, line: 0)
+                pending += writer.add(point, startsSegment: fix.startsSegment)
+                if pending.utf8.count >= 1 << 16 { try flush() }
+            }
+        } catch let error as InputError {
+            throw UserFacingError.input(error.description)
+        } catch let error as TrackFileError {
+            throw UserFacingError.input(error.description)
+        }
+        pending += writer.finish()
+        try flush()
+        if let temporary {
+            guard rename(temporary, target) == 0 else {
+                throw UserFacingError.runtime("\(target): cannot write: \(String(cString: strerror(errno)))")
+            }
+            finished = true
+        }
+        var note = "imported \(writer.epochs) points in \(writer.segments) segment(s)"
+        if writer.droppedPoints > 0 { note += ", dropped \(writer.droppedPoints) whose time did not advance" }
+        if target != "-" { note += " → \(target)" }
         Terminal.warning(note)
     }
 
-    /// A GPX file larger than this is refused before it is read whole (`/dev/zero`).
-    static let maximumBytes = 1 << 30
+    /// Writes with write(2), so a closed pipe or a full disk is an error, not a trap.
+    static func write(_ text: String, to fd: Int32, name: String) throws {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { raw -> Int in
+                guard let base = raw.baseAddress else { return 0 }
+                return Glibc.write(fd, base + done, raw.count - done)
+            }
+            if n < 0 {
+                if errno == EINTR { continue }
+                throw UserFacingError.runtime("\(name == "-" ? "standard output" : name): \(String(cString: strerror(errno)))")
+            }
+            done += n
+        }
+    }
 
-    /// Only a regular file is "overwritten"; a FIFO or a device (`/dev/stdout`) is written into.
-    static func isRegularFile(_ path: String) -> Bool {
-        var info = stat()
-        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG
+    /// `run.gpx` → `run.nmea`, `run.fit.gz` → `run.nmea`.
+    static func defaultOutput(for path: String) -> String {
+        var base = path as NSString
+        if base.pathExtension.lowercased() == "gz" { base = base.deletingPathExtension as NSString }
+        return base.deletingPathExtension + ".nmea"
     }
 }

@@ -5,14 +5,18 @@ import RunWalkGPS
 import RunWalkIO
 import RunWalkRuntime
 import RunWalkStore
+import RunWalkTracks
 
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
         abstract: "Run a recorded NMEA track through a workout and print its summary.")
 
-    @Argument(help: "NMEA 0183 track file ('-' for standard input).")
+    @Argument(help: "Track file: NMEA 0183, GPX, TCX or FIT, plain or gzip-compressed ('-' for standard input).")
     var track: String
+
+    @Option(name: .customLong("track"), help: "Of a GPX (TCX) file with several tracks (activities), read only the Nth (default: all, each a new segment).")
+    var trackIndex: Int?
 
     @Option(name: .long, help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\", or a name from `runwalk workouts list`.")
     var workout: String
@@ -29,6 +33,7 @@ struct ReplayCommand: ParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
+        if let trackIndex, trackIndex < 1 { throw ValidationError("--track counts from 1, not \(trackIndex)") }
     }
 
     func run() throws {
@@ -52,7 +57,8 @@ struct ReplayCommand: ParsableCommand {
         SignalCommands.install(control: control)
         let path = track, speed = self.speed
         let hooks = host.hooks(message: { line in if line != "reading \(path)" { Terminal.warning(line) } })
-        let result = SessionHost.wait { await loop.replay(track: path, speed: speed, control: control, hooks: hooks) }
+        let trackIndex = self.trackIndex
+        let result = SessionHost.wait { await loop.replay(track: path, speed: speed, trackIndex: trackIndex, control: control, hooks: hooks) }
         // A file without a single fix is not a track (issue 18): nothing is kept.
         guard result.started else {
             host.recorder?.discard()

@@ -100,8 +100,8 @@ struct ExportImportCommandTests {
 
     @Test("import errors exit 2 naming the file, the line and the cause", arguments: [
         ("<gpx><trk><trkseg>\n<trkpt lat=\"47\" lon=\"8\"></trkpt></trkseg></trk></gpx>",
-         "runwalk: error: bad.gpx: line 2: <trkpt> has no <time>; RunWalk replays a track by its own clock\n"),
-        ("<html></html>", "runwalk: error: bad.gpx: line 1: the root element is <html>, not <gpx>\n"),
+         "runwalk: error: bad.gpx:line 2: no usable GPX points (timed, with a position): 1 track points skipped: no <time> (RunWalk replays a track by its own clock)\n"),
+        ("<html></html>", "runwalk: error: bad.gpx:line 1: the root element is <html>: not GPX (<gpx>) or TCX (<TrainingCenterDatabase>)\n"),
     ])
     func importErrors(content: String, message: String) async throws {
         let folder = try Self.temporaryFolder()

@@ -42,6 +42,21 @@ struct GPXWriterTests {
         #expect(counts["<trkseg>"] == gaps + 1)
     }
 
+    @Test("a track recorded every 5 s is one segment; a real gap (a minute without points) still starts a new one")
+    func sparseTrackIsOneSegment() async throws {
+        var session = try await SampleSession.named("track-loop")
+        // Every fifth point, each more than the 5 s gap threshold after the one before, as a
+        // watch in battery mode records; then a minute cut out.
+        var sparse = session.track.enumerated().filter { $0.offset % 6 == 0 }.map(\.element)
+        for i in sparse.indices.dropFirst() { sparse[i].afterGap = true }
+        sparse.removeSubrange(100..<110)
+        session.track = sparse
+        let sparseSession = session
+        let counts = try await renderAndCount({ GPXWriter.render(sparseSession) }, ["<trkseg>", "<trkpt "])
+        #expect(counts["<trkpt "] == sparse.count)
+        #expect(counts["<trkseg>"] == 2)
+    }
+
     @Test("the workout name is escaped")
     func escapesUserText() async throws {
         var session = try await SampleSession.named("demo-short")

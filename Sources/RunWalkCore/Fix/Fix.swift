@@ -43,6 +43,9 @@ public struct Fix: Sendable, Equatable {
     /// Estimated horizontal and vertical position error (gpsd's eph/epv, 95 %), metres.
     public var horizontalErrorMetres: Double?
     public var verticalErrorMetres: Double?
+    /// The first fix of a new track segment (a track file's new segment or track, or a pause
+    /// marker before it): the telemetry does not bridge the gap before it, so it adds no distance.
+    public var startsSegment = false
 
     /// An empty fix at `time`; the decoder fills in what the sentences carry.
     public init(time: UTCTime, dateKnown: Bool = true) {

@@ -18,6 +18,8 @@ struct FixObservation: Sendable {
     /// Doppler speed, metres per second, and course, radians clockwise from north.
     var dopplerSpeed: Double?
     var courseRadians: Double?
+    /// The first fix of a new track segment: nothing is bridged from the fix before it.
+    var startsSegment = false
 }
 
 /// An offline Rauch–Tung–Striebel smoother that models the receiver's position error as what

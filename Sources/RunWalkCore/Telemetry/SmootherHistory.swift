@@ -55,7 +55,10 @@ public struct SmootherHistory: Sendable {
             let next = steps[k + 1]
             let f = Matrix4.constantVelocity(next.dt)
             let filtered = steps[k].filtered
-            if let inverse = next.predicted.covariance.inverse {
+            if next.observation.startsSegment {
+                // Nothing links the two sides of a segment break: each keeps its own estimate.
+                smoothed[k] = filtered.state
+            } else if let inverse = next.predicted.covariance.inverse {
                 let gain = filtered.covariance * f.transposed * inverse
                 smoothed[k] = filtered.state + gain * (smoothed[k + 1] - next.predicted.state)
             } else {
@@ -85,6 +88,11 @@ public struct SmootherHistory: Sendable {
         for k in states.indices.dropFirst() {
             let s = states[k]
             let dt = steps[k].dt
+            if steps[k].observation.startsSegment {
+                // A segment break in the track: no distance across it, as live.
+                cumulative[k] = cumulative[k - 1]
+                continue
+            }
             var increment = dt * (speeds[k - 1] + speeds[k]) / 2
             if dt > settings.gapSeconds {
                 let p = states[k - 1]

@@ -97,6 +97,15 @@ public struct Telemetry: Sendable {
         }
         let dt = t - lastTime
         guard dt > 0 else { return update }
+        if fix.startsSegment {
+            // The track says the stretch before this fix was not recorded (a pause, a new
+            // segment or track): restart the filter here and add nothing for the gap.
+            openGap = nil
+            rejectedInARow.removeAll()
+            start(at: t, east: p.east, north: p.north, variance: variance, fix: fix, doppler: doppler, startsSegment: true)
+            update.accepted = true
+            return fill(update, plane: plane, fix: fix)
+        }
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
         let predicted = filter
@@ -192,7 +201,8 @@ public struct Telemetry: Sendable {
         return series
     }
 
-    private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?) {
+    private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?,
+                                startsSegment: Bool = false) {
         var ve = 0.0, vn = 0.0, velocityVariance = 25.0
         if let d = doppler {
             stationary = d < settings.stationarySpeed
@@ -210,8 +220,8 @@ public struct Telemetry: Sendable {
         lastSpeed = stationary ? 0 : filter.speed
         if settings.keepsSmootherHistory {
             let observation = FixObservation(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1,
-                                             positionUsed: true, relocked: false, dopplerSpeed: doppler,
-                                             courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
+                                             positionUsed: true, relocked: startsSegment, dopplerSpeed: doppler,
+                                             courseRadians: fix.courseDegrees.map { $0 * .pi / 180 }, startsSegment: startsSegment)
             history.append(time: t, predicted: filter, filtered: filter, stationary: stationary, observation: observation)
         }
     }

@@ -280,7 +280,8 @@ struct WorkoutSpecParser {
             return .distance(metres: distance)
         }
         guard duration > .zero else { throw fail("must be more than zero") }
-        guard duration <= .seconds(86_400) else { throw fail("longer than 24 hours") }
+        // Ultra runs and long hikes last days; a week still catches a typo's extra digits.
+        guard duration <= .seconds(7 * 86_400) else { throw fail("longer than 7 days") }
         return .duration(duration)
     }
 

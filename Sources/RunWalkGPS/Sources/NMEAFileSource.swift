@@ -2,17 +2,21 @@ import Foundation
 import RunWalkCore
 import RunWalkRuntime
 import RunWalkIO
+import RunWalkTracks
 
-/// Fixes from a recorded NMEA file, as fast as possible or paced at `speed` times real time
-/// by the track's own times.
+/// Fixes from a recorded track file (NMEA, GPX, TCX, FIT, gzip-compressed), as fast as possible
+/// or paced at `speed` times real time by the track's own times.
 public struct NMEAFileSource: LocationSource {
     public var path: String
     /// Nil for as fast as possible; 1 for real time.
     public var speed: Double?
+    /// Which track of a file with several (from 1); nil for the reader's choice.
+    public var trackIndex: Int?
 
-    public init(path: String, speed: Double? = nil) {
+    public init(path: String, speed: Double? = nil, trackIndex: Int? = nil) {
         self.path = path
         self.speed = speed
+        self.trackIndex = trackIndex
     }
 
     public var description: String { "NMEA file \(path)" }
@@ -37,7 +41,7 @@ public struct NMEAFileSource: LocationSource {
 
     private func serve(_ continuation: GatedContinuation, _ stop: StopFlag) {
         let diagnostics = DiagnosticLog(sink: { continuation.yield(.warning($0)) })
-        var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
+        var reader = TrackFileReader(path: path, diagnostics: diagnostics, trackIndex: trackIndex)
         var first: (track: UTCTime, wall: Date)?
         var reportedBad = 0
         continuation.yield(.connected("reading \(path)"))
@@ -61,12 +65,16 @@ public struct NMEAFileSource: LocationSource {
             continuation.yield(.unavailable(error.description))
             continuation.yield(.ended)
             return
+        } catch let error as TrackFileError {
+            continuation.yield(.unavailable(error.description))
+            continuation.yield(.ended)
+            return
         } catch {
             continuation.yield(.unavailable("\(UserText.path(path)): \(FileErrorText.reason(error))"))
             continuation.yield(.ended)
             return
         }
-        let bad = reader.decoder.statistics.linesBad - reportedBad
+        let bad = reader.statistics.linesBad - reportedBad
         reportedBad += bad
         if bad > 0 { continuation.yield(.badLines(bad)) }
         for line in reader.diagnostics.closingLines() { continuation.yield(.warning(line)) }

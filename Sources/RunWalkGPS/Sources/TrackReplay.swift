@@ -4,11 +4,11 @@ import RunWalkRuntime
 extension SessionLoop {
     /// Replays a recorded track through the session loop on the track's own clock: as fast as
     /// the machine can, or paced at `speed` times real time. `replay` is this and nothing more.
-    public func replay(track path: String, speed: Double? = nil, control: SessionControl = SessionControl(),
-                       hooks: Hooks = Hooks()) async -> Result {
+    public func replay(track path: String, speed: Double? = nil, trackIndex: Int? = nil,
+                       control: SessionControl = SessionControl(), hooks: Hooks = Hooks()) async -> Result {
         var loop = self
         loop.settings.clock = .track
-        return await loop.run(source: NMEAFileSource(path: path, speed: speed), clock: ContinuousClock(),
+        return await loop.run(source: NMEAFileSource(path: path, speed: speed, trackIndex: trackIndex), clock: ContinuousClock(),
                               control: control, hooks: hooks)
     }
 

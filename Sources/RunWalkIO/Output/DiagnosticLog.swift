@@ -30,6 +30,11 @@ public struct DiagnosticLog: Sendable {
         sink("warning: \(UserText.path(path)):\(line): \(problem.rawValue) (further lines with this fault are counted, not shown)")
     }
 
+    /// Passes a finished warning line (a track file's problem with its count) to the sink as it is.
+    public func say(_ line: String) {
+        sink(line)
+    }
+
     /// One line per cause that occurred more than once.
     public func closingLines() -> [String] {
         entries.filter { $0.count > 1 }.map {

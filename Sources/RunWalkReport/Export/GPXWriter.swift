@@ -1,6 +1,7 @@
 import RunWalkCore
 
-/// Renders a session as GPX 1.1: one track, a new segment after every GPS gap, each point
+/// Renders a session as GPX 1.1: one track, a new segment after every real gap (GPS lost,
+/// a pause: longer than three of the track's usual intervals), each point
 /// with its time, elevation (when the receiver gave it), HDOP, and speed in Garmin's
 /// TrackPointExtension.
 public enum GPXWriter {
@@ -16,8 +17,12 @@ public enum GPXWriter {
         out += "  </metadata>\n"
         out += "  <trk>\n    <name>\(Text.escaped(session.summary.workout))</name>\n    <type>running</type>\n"
         var open = false
+        let breakAfter = segmentBreakSeconds(session.track)
+        var previous: TrackPoint?
         for point in session.track {
-            if point.afterGap || !open {
+            defer { previous = point }
+            let interval = previous.map { point.elapsedSeconds - $0.elapsedSeconds } ?? 0
+            if (point.afterGap && interval > breakAfter) || !open {
                 if open { out += "    </trkseg>\n" }
                 out += "    <trkseg>\n"
                 open = true
@@ -37,6 +42,16 @@ public enum GPXWriter {
         if open { out += "    </trkseg>\n" }
         out += "  </trk>\n</gpx>\n"
         return out
+    }
+
+    /// An interval longer than this is a real gap: three times the track's median interval,
+    /// so a watch recording every 5 s is one segment, not one per point (other tools add no
+    /// distance across segments).
+    static func segmentBreakSeconds(_ track: [TrackPoint]) -> Double {
+        guard track.count >= 2 else { return .infinity }
+        var intervals = zip(track.dropFirst(), track).map { $0.elapsedSeconds - $1.elapsedSeconds }
+        intervals.sort()
+        return 3 * intervals[intervals.count / 2]
     }
 
     /// ISO 8601 with milliseconds only when the time has them (10 Hz receivers).

@@ -37,14 +37,14 @@ public struct GPXTrack: Sendable, Equatable {
     /// Track segments in order, none empty.
     public var segments: [[Point]]
 
-    /// All points in order.
-    public var points: [Point] { segments.flatMap { $0 } }
-
-    /// A track from its segments.
+    /// A track from its name and segments.
     public init(name: String?, segments: [[Point]]) {
         self.name = name
         self.segments = segments
     }
+
+    /// All points in order.
+    public var points: [Point] { segments.flatMap { $0 } }
 }
 
 /// Why a GPX file could not be imported; the description names the line.

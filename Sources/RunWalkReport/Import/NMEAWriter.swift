@@ -23,37 +23,26 @@ public enum NMEAWriter {
         public var droppedPoints: Int
     }
 
-    /// The NMEA log, with `#` header lines naming the source.
-    public static func render(_ track: GPXTrack, source: String) -> Output {
+    /// The NMEA log, with `#` header lines naming the source and its format (GPX, TCX, FIT).
+    public static func render(_ track: GPXTrack, source: String, format: String = "GPX") -> Output {
         var lines: [String] = [
-            "# RunWalk track imported from GPX: \(oneLine(source))",
+            "# RunWalk track imported from \(oneLine(format)): \(oneLine(source))",
             "# Track name: \(oneLine(track.name ?? "(none)"))",
-            "# Converted by runwalk import: one RMC + GGA epoch per GPX point; speed and course derived from neighbouring points",
+            "# Converted by runwalk import: one RMC + GGA epoch per point; speed and course derived from neighbouring points unless the file's speed agreed with them",
         ]
-        var lastTime: UTCTime?
-        var dropped = 0, epochs = 0
+        var writer = NMEAStreamWriter()
+        var text = lines.joined(separator: "\r\n") + "\r\n"
         for segment in track.segments {
-            var points: [GPXTrack.Point] = []
-            for point in segment {
-                if let lastTime, point.time <= lastTime { dropped += 1; continue }
-                lastTime = point.time
-                points.append(point)
-            }
-            for (i, point) in points.enumerated() {
-                let before = points[max(0, i - 1)], after = points[min(points.count - 1, i + 1)]
-                let seconds = after.time.since(before.time).seconds
-                let metres = Geodesy.distance(latitude1: before.latitude, longitude1: before.longitude,
-                                              latitude2: after.latitude, longitude2: after.longitude)
-                let speed = point.speedMetresPerSecond ?? (seconds > 0 ? metres / seconds : nil)
-                let course = metres > 0.5 ? bearing(from: before, to: after) : nil
-                // GGA first: the decoder takes the date from RMC as soon as it sees it, so an
-                // RMC opening an epoch after midnight would re-date the epoch before it.
-                lines.append(gga(point))
-                lines.append(rmc(point, speed: speed, course: course))
-                epochs += 1
-            }
+            for (i, point) in segment.enumerated() { text += writer.add(point, startsSegment: i == 0) }
         }
-        return Output(text: lines.joined(separator: "\r\n") + "\r\n", epochs: epochs, droppedPoints: dropped)
+        text += writer.finish()
+        return Output(text: text, epochs: writer.epochs, droppedPoints: writer.droppedPoints)
+    }
+
+    /// The `#` lines that open an imported log.
+    public static func header(source: String, format: String) -> String {
+        "# RunWalk track imported from \(oneLine(format)): \(oneLine(source))\r\n"
+            + "# Converted by runwalk import: one RMC + GGA epoch per point; speed and course derived from neighbouring points unless the file's speed agreed with them\r\n"
     }
 
     static func rmc(_ p: GPXTrack.Point, speed: Double?, course: Double?) -> String {

@@ -1,0 +1,145 @@
+import RunWalkCore
+import RunWalkIO
+
+/// Reads any track file RunWalk knows into fixes: NMEA 0183, GPX 1.0/1.1, TCX and FIT,
+/// each plain or gzip-compressed, told apart by content (magic bytes, XML root), not by name.
+///
+/// NMEA goes through the NMEA reader; GPX and TCX are streamed (memory does not grow with
+/// the file); FIT is read whole (activity files are small). Points become fixes with time,
+/// position, altitude and the file's speed only where it agrees with the positions; a new
+/// segment, track or a pause marker sets `Fix.startsSegment`. Problems that leave the rest
+/// usable are warned once per cause with a count; a file that cannot be read throws
+/// `TrackFileError` (or `InputError`) naming the line or byte.
+public struct TrackFileReader: FixFileReading {
+    /// The file read (`-` for standard input).
+    public let path: String
+    /// The track (GPX) or activity (TCX) to read, 1-based; nil for all of them.
+    public let trackIndex: Int?
+    /// NMEA problems, once per cause; track-file warnings go to its sink when reading ends.
+    public private(set) var diagnostics: DiagnosticLog
+    /// The NMEA decoder's statistics (zero for other formats).
+    public private(set) var statistics = NMEADecoder().statistics
+    /// What was read, known after `read`.
+    public private(set) var format: TrackFormat?
+    /// Whether the file was gzip-compressed.
+    public private(set) var compressed = false
+    /// Fixes produced.
+    public private(set) var epochs = 0
+    /// Warning lines of a GPX, TCX or FIT file (also sent to the diagnostics' sink).
+    public private(set) var warnings: [String] = []
+
+    /// A reader for `path`; `trackIndex` picks one track of a file with several.
+    public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog(), trackIndex: Int? = nil) {
+        self.path = path
+        self.diagnostics = diagnostics
+        self.trackIndex = trackIndex
+    }
+
+    /// Streams the file, calling `body` with every fix in order.
+    public mutating func read(_ body: (Fix) throws -> Void) throws {
+        let input = try TrackInput(path: path)
+        var head = [UInt8](repeating: 0, count: 1 << 16)
+        var count = 0
+        // Fill the head fully (pipes and gzip may deliver less), enough to see the root element.
+        while count < 4096 {
+            let n = try head.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
+            if n == 0 { break }
+            count += n
+        }
+        head.removeSubrange(count...)
+        compressed = input.compressed
+        let format = head.withUnsafeBytes { TrackFormat.detect($0) }
+        self.format = format
+        var pipeline = TrackPointPipeline()
+        var stoppedByCaller = false
+        let counted: (Fix) throws -> Void = { fix in
+            do { try body(fix) } catch { stoppedByCaller = true; throw error }
+        }
+        if format == .nmea, let root = head.withUnsafeBytes({ TrackFormat.rootElement($0.bindMemory(to: UInt8.self)) }) {
+            throw TrackFileError(path: path, place: "line \(root.line)",
+                                 message: "the root element is <\(root.name)>: not GPX (<gpx>) or TCX (<TrainingCenterDatabase>)")
+        }
+        if format == .nmea {
+            // The NMEA reader opens the file again: only a regular file starts over; what was
+            // already read from a pipe or FIFO would be lost.
+            if input.isRegularFile && !compressed {
+                var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
+                defer { diagnostics = reader.diagnostics; statistics = reader.decoder.statistics; epochs = statistics.epochs }
+                try reader.read(body)
+            } else {
+                try readNMEA(input, head: head, body)
+            }
+            return
+        }
+        do {
+            switch format {
+            case .nmea: return
+            case .gpx:
+                var stream = XMLStream(input: input, head: head)
+                try GPXFileParser(path: path, track: trackIndex).parse(&stream, into: &pipeline, counted)
+            case .tcx:
+                var stream = XMLStream(input: input, head: head)
+                try TCXFileParser(path: path, activity: trackIndex).parse(&stream, into: &pipeline, counted)
+            case .fit:
+                if let trackIndex, trackIndex != 1 {
+                    throw TrackFileError(path: path, message: "--track \(trackIndex), but a FIT file holds one activity")
+                }
+                let bytes = head + (try input.readAll())
+                try FITDecoder(path: path).decode(bytes, into: &pipeline, counted)
+            }
+            try pipeline.finish(counted)
+        } catch where stoppedByCaller {
+            // The caller stopped early (the workout ended first): still say what was skipped so far.
+            epochs = pipeline.epochs
+            warnings = pipeline.warnings.lines(path: path)
+            for line in warnings { diagnostics.say(line) }
+            throw error
+        }
+        if input.truncated { pipeline.warnings.add("the gzip data end early (truncated file); the points it held were read") }
+        epochs = pipeline.epochs
+        if epochs == 0 {
+            // Nothing usable: one error line that says why, rather than warnings and then an error.
+            let entries = pipeline.warnings.entries
+            let why = entries.map { $0.message.replacingCount($0.count) }.joined(separator: "; ")
+            throw TrackFileError(path: path, place: entries.first?.first,
+                                 message: "no usable \(format.rawValue) points (timed, with a position)" + (why.isEmpty ? "" : ": \(why)"))
+        }
+        warnings = pipeline.warnings.lines(path: path)
+        for line in warnings { diagnostics.say(line) }
+    }
+
+    /// NMEA from standard input or a gzip file: the same framing and decoding as the NMEA reader.
+    private mutating func readNMEA(_ input: TrackInput, head: [UInt8], _ body: (Fix) throws -> Void) throws {
+        var decoder = NMEADecoder()
+        var framer = NMEALineFramer()
+        var lineNumber = 0
+        var log = diagnostics
+        let path = self.path
+        func handle(_ line: UnsafeBufferPointer<UInt8>, _ truncated: Bool) throws {
+            lineNumber += 1
+            if truncated {
+                decoder.skip(lineWith: .tooLong)
+                log.report(path: path, line: lineNumber, problem: .tooLong)
+                return
+            }
+            if let problem = try decoder.feed(line: line, body), problem.isBad {
+                log.report(path: path, line: lineNumber, problem: problem)
+            }
+        }
+        var chunk = head
+        chunk.reserveCapacity(1 << 16)
+        while true {
+            try chunk.withUnsafeBufferPointer { buffer in try framer.feed(buffer) { line, truncated in try handle(line, truncated) } }
+            chunk = [UInt8](repeating: 0, count: 1 << 16)
+            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
+            if n == 0 { break }
+            chunk.removeSubrange(n...)
+        }
+        try framer.finish { line, truncated in try handle(line, truncated) }
+        try decoder.finish(body)
+        if input.truncated { log.say("warning: \(path): the gzip data end early (truncated file); the lines it held were read") }
+        diagnostics = log
+        statistics = decoder.statistics
+        epochs = statistics.epochs
+    }
+}
