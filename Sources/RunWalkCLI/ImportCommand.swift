@@ -35,6 +35,10 @@ struct ImportCommand: ParsableCommand {
     }
 
     func run() throws {
+        // The source first: a missing or unreadable file is an input error before any output.
+        if gpx != "-" {
+            do { _ = try ByteSource(path: gpx) } catch { throw UserFacingError.input(UserText.printable(error.description, limit: 400)) }
+        }
         let target = output ?? Self.defaultOutput(for: gpx)
         // Only a regular file is "overwritten"; a FIFO or a device (/dev/stdout) is written into.
         var info = stat()
@@ -82,9 +86,9 @@ struct ImportCommand: ParsableCommand {
                 if pending.utf8.count >= 1 << 16 { try flush() }
             }
         } catch let error as InputError {
-            throw UserFacingError.input(error.description)
+            throw UserFacingError.input(UserText.printable(error.description, limit: 400))
         } catch let error as TrackFileError {
-            throw UserFacingError.input(error.description)
+            throw UserFacingError.input(UserText.printable(error.description, limit: 400))
         }
         pending += writer.finish()
         try flush()

@@ -56,10 +56,16 @@ struct ReplayCommand: ParsableCommand {
         let control = SessionControl()
         SignalCommands.install(control: control)
         let path = track, speed = self.speed
-        let hooks = host.hooks(message: { line in if line != "reading \(path)" { Terminal.warning(line) } })
+        let hooks = host.hooks(message: { Terminal.warning($0) })
         let trackIndex = self.trackIndex
         let result = SessionHost.wait { await loop.replay(track: path, speed: speed, trackIndex: trackIndex, control: control, hooks: hooks) }
         // A file without a single fix is not a track (issue 18): nothing is kept.
+        if let failure = result.driver.sourceFailure {
+            // The file could not be read (to the end): say why, keep what was recorded.
+            guard result.started else { throw UserFacingError.input(UserText.printable(failure, limit: 400)) }
+            host.recorder?.finishFromRecording(state: .incomplete)
+            throw UserFacingError.input(UserText.printable(failure, limit: 400))
+        }
         guard result.started else {
             host.recorder?.discard()
             let bad = result.driver.linesBad

@@ -18,7 +18,7 @@ struct SessionEditCommand: ParsableCommand {
         @Flag(name: .long, help: "Delete without asking.") var yes = false
 
         func run() throws {
-            let store = try StoreAccess.openExisting()
+            let store = try StoreAccess.openExistingForWriting()
             let number = try SessionNumber.parse(id, store: store)
             let info = try PlanStore.call { try store.loadSession(.id(number)).info }
             guard info.state != "recording" else {
@@ -53,7 +53,7 @@ struct SessionEditCommand: ParsableCommand {
         @Argument(help: "Session number.") var id: String
         @Argument(help: "The name.") var name: String
         func run() throws {
-            let store = try StoreAccess.openExisting()
+            let store = try StoreAccess.openExistingForWriting()
             let number = try SessionNumber.parse(id, store: store)
             let text = try SessionNumber.cleaned(name, what: "name", limit: 120)
             guard try PlanStore.call({ try store.renameSession(id: number, name: text) }) else {
@@ -68,7 +68,7 @@ struct SessionEditCommand: ParsableCommand {
         @Argument(help: "Session number.") var id: String
         @Argument(help: "The note.") var text: String
         func run() throws {
-            let store = try StoreAccess.openExisting()
+            let store = try StoreAccess.openExistingForWriting()
             let number = try SessionNumber.parse(id, store: store)
             let note = try SessionNumber.cleaned(text, what: "note", limit: 2000)
             guard try PlanStore.call({ try store.setSessionNote(id: number, note: note) }) else {

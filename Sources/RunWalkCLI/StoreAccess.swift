@@ -21,6 +21,19 @@ enum StoreAccess {
         }
     }
 
+    /// Opens the existing store to change it (`session rm|rename|note`); a missing one is a
+    /// runtime error with a clear message.
+    static func openExistingForWriting() throws -> RunWalkStore {
+        do {
+            guard let store = try RunWalkStore.openIfPresent(location: location, options: options) else {
+                throw UserFacingError.runtime(StoreError.noDatabase(location.databasePath).description)
+            }
+            return store
+        } catch let error as StoreError {
+            throw failure(error, store: nil)
+        }
+    }
+
     /// The user's message for a store error; a damaged file is checked (`quick_check`) and the
     /// way out named.
     static func failure(_ error: StoreError, store: RunWalkStore?) -> UserFacingError {

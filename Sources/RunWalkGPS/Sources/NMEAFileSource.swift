@@ -26,8 +26,11 @@ public struct NMEAFileSource: LocationSource {
         // A file can be read far faster than a session consumes it: at most `window` events
         // wait, so memory stays flat however long the track.
         let gate = FlowGate(window: 256)
+        // Paced, the track starts when the source is opened (as a receiver switched on then
+        // would), not when the first line has been read: the session's clock starts here too.
+        let opened = Date()
         let inner = threadedStream(name: "runwalk.nmea-file") { continuation, stop in
-            source.serve(GatedContinuation(continuation: continuation, gate: gate, stop: stop), stop)
+            source.serve(GatedContinuation(continuation: continuation, gate: gate, stop: stop), stop, opened: opened)
         }
         return gate.consuming(inner)
     }
@@ -39,7 +42,7 @@ public struct NMEAFileSource: LocationSource {
 
     private struct Stopped: Error {}
 
-    private func serve(_ continuation: GatedContinuation, _ stop: StopFlag) {
+    private func serve(_ continuation: GatedContinuation, _ stop: StopFlag, opened: Date) {
         let diagnostics = DiagnosticLog(sink: { continuation.yield(.warning($0)) })
         var reader = TrackFileReader(path: path, diagnostics: diagnostics, trackIndex: trackIndex)
         var first: (track: UTCTime, wall: Date)?
@@ -54,7 +57,7 @@ public struct NMEAFileSource: LocationSource {
                         let delay = due.timeIntervalSinceNow
                         if delay > 0, !stop.sleep(seconds: delay) { throw Stopped() }
                     } else {
-                        first = (fix.time, Date())
+                        first = (fix.time, opened)
                     }
                 }
                 guard continuation.yield(.fix(fix)) else { throw Stopped() }

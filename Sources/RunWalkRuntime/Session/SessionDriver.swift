@@ -72,6 +72,8 @@ public struct SessionDriver: Sendable {
     /// A stop was asked for.
     public private(set) var stopRequested = false
     public private(set) var linesBad = 0
+    /// Why a recorded track could not be read (track mode: said by the caller, not as a message).
+    public private(set) var sourceFailure: String?
     public private(set) var gpsState: SessionStatus.GPS.State = .noFix
     /// Paused by auto-pause, not by the runner.
     public private(set) var autoPaused = false
@@ -153,8 +155,14 @@ public struct SessionDriver: Sendable {
         switch event {
         case .fix(let fix):
             return ingest(fix, now: now)
-        case .connected(let text), .warning(let text):
+        case .connected(let text):
+            // A track file "connects" by opening: nothing to tell in replay.
+            return settings.clock == .track ? Output() : Output(messages: [text])
+        case .warning(let text):
             return Output(messages: [text])
+        case .unavailable(let text) where settings.clock == .track:
+            sourceFailure = sourceFailure ?? text
+            return Output()
         case .unavailable(let text):
             moveTo(now)
             var output = Output(messages: [text])

@@ -111,6 +111,14 @@ public struct SessionLoop: Sendable {
                 timer.schedule(driver.nextDeadline(now: at) ?? at + .seconds(1))
             }
         }
+        if case .track = settings.clock, !driver.sourceEnded, !driver.stopRequested {
+            // The workout ended before the track did: the rest of the file is still read for
+            // what it has to say (a reader names what it skipped only once it has seen it).
+            for await input in inputs {
+                if case .location(.warning(let text)) = input { hooks.onMessage(text) }
+                if case .sourceFinished = input { break }
+            }
+        }
         return Result(summary: driver.summary(), driver: driver)
     }
 }
