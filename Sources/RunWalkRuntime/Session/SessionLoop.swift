@@ -14,6 +14,9 @@ public struct SessionLoop: Sendable {
     public var workout: Workout
     public var options: SessionOptions
     public var settings: SessionDriver.Settings
+    /// The source is a finite track: after the workout ends it is still read to its end for its
+    /// warnings (a reader names what it skipped only once it has seen it). Never for live sources.
+    public var readsSourceToEnd = false
     /// The wall time now, for a start without a dated fix (the loop never reads the system's clock itself).
     public var wallClock: @Sendable () -> UTCTime? = { nil }
 
@@ -111,7 +114,7 @@ public struct SessionLoop: Sendable {
                 timer.schedule(driver.nextDeadline(now: at) ?? at + .seconds(1))
             }
         }
-        if case .track = settings.clock, !driver.sourceEnded, !driver.stopRequested {
+        if readsSourceToEnd, !driver.sourceEnded, !driver.stopRequested {
             // The workout ended before the track did: the rest of the file is still read for
             // what it has to say (a reader names what it skipped only once it has seen it).
             for await input in inputs {
