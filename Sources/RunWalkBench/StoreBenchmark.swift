@@ -40,7 +40,7 @@ enum StoreBenchmark {
             defer { try? FileManager.default.removeItem(at: folder) }
             let recorder = SessionRecorder(location: StoreLocation(directory: folder.path),
                                            session: .init(workout: parsed, options: SessionOptions(), source: "bench:\(track)"),
-                                           warn: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                           warn: { BenchLog.error($0) })
             let json = try SummaryJSON.encode(result.summary)
             var callSeconds: [Double] = []
             callSeconds.reserveCapacity(events.count)

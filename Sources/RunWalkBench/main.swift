@@ -16,12 +16,12 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
 let arguments = CommandLine.arguments.dropFirst()
 guard let name = arguments.first, let benchmark = benchmarks[name] else {
     let known = benchmarks.keys.sorted().joined(separator: ", ")
-    FileHandle.standardError.write(Data("usage: runwalk-bench <\(known.isEmpty ? "none yet" : known)> [options]\n".utf8))
+    BenchLog.error("usage: runwalk-bench <\(known.isEmpty ? "none yet" : known)> [options]")
     exit(2)
 }
 do {
     try benchmark(arguments.dropFirst())
 } catch {
-    FileHandle.standardError.write(Data("runwalk-bench \(name): \(error)\n".utf8))
+    BenchLog.error("runwalk-bench \(name): \(error)")
     exit(1)
 }
