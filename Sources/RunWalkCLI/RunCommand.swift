@@ -80,7 +80,7 @@ struct RunCommand: ParsableCommand {
         // With a terminal (and no --json): the full-screen view; else a status line a second.
         let screen = session.json ? nil : TerminalFrontEnd.start(control: control)
         if screen == nil {
-            let lines = StatusLine.Printer(units: options.units)
+            let lines = StatusLine.Printer()
             control.observe { lines.print($0) }
         }
         let messages = ScreenMessages(screen: screen != nil)
@@ -139,10 +139,8 @@ enum StatusLine {
 
     /// Prints a status line when its second (or its stage, phase or pause) changes: one a second.
     final class Printer: @unchecked Sendable {
-        private let units: Units
         private let lock = NSLock()
         private var last: String?
-        init(units: Units) { self.units = units }
 
         func print(_ status: SessionStatus) {
             let line = StatusLine.render(status)
