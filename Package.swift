@@ -45,11 +45,13 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
         // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
         .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulseSimple"]),
+        // What every front end shares around the session loop: the voice, the recorder, event observers.
+        .target(name: "RunWalkHost", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
                 "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
-                "RunWalkTerminal", "RunWalkTracks",
+                "RunWalkTerminal", "RunWalkTracks", "RunWalkHost",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RunWalkCore
+import RunWalkHost
 import RunWalkGPS
 import RunWalkIO
 import RunWalkRuntime

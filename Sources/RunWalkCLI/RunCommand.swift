@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import RunWalkCore
+import RunWalkHost
 import RunWalkGPS
 import RunWalkIO
 import RunWalkRuntime

@@ -1,5 +1,6 @@
 import ArgumentParser
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 import RunWalkStore
 
@@ -48,7 +49,12 @@ struct SessionArguments: ParsableArguments {
 
     /// The voice output the settings ask for (speaker falls back to text when no audio server answers).
     func voiceOutput(_ settings: UserSettings, defaultVoice: String, speed: Double?) throws -> VoiceOutput {
-        try VoiceOutput(try VoiceArgument.parse(settings.voice ?? defaultVoice), language: settings.language ?? .en, speed: speed)
+        do {
+            return try VoiceOutput(try VoiceMode.parse(settings.voice ?? defaultVoice), language: settings.language ?? .en,
+                                   speed: speed, warn: { Terminal.warning($0) })
+        } catch {
+            throw error.input ? UserFacingError.input(error.message) : UserFacingError.runtime(error.message)
+        }
     }
 
     /// Whether auto-pause is on: the flag, else the settings file, else off.
@@ -82,6 +88,8 @@ struct SessionArguments: ParsableArguments {
         }
     }
 }
+
+extension Language: ExpressibleByArgument {}
 
 /// `--speed` must be a positive finite number when given.
 func validateSpeed(_ speed: Double?) throws {

@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 import RunWalkStore
 
@@ -77,8 +78,6 @@ enum StoreAccess {
 
     /// A recorder for a session, reporting store trouble on standard error.
     static func recorder(workout: Workout, options: SessionOptions, source: String) -> SessionRecorder {
-        SessionRecorder(location: location, storeOptions: self.options,
-                        session: .init(workout: workout, options: options, source: source),
-                        warn: { Terminal.warning($0) })
+        LiveRecording.recorder(workout: workout, options: options, source: source, warn: { Terminal.warning($0) })
     }
 }

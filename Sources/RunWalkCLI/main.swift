@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import RunWalkHost
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
 Terminal.guardStandardDescriptors()
@@ -17,6 +18,9 @@ do {
 } catch let error as UserFacingError {
     Terminal.error(error.message)
     exit(error.exitCode)
+} catch let error as VoiceOutputError {
+    Terminal.error(error.message)
+    exit(error.input ? 2 : 1)
 } catch {
     let code = RunWalk.exitCode(for: error)
     if code == .success {

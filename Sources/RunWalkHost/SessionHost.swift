@@ -5,40 +5,49 @@ import RunWalkIO
 import RunWalkRuntime
 import RunWalkStore
 
-/// What `replay` and `run` share around the one session loop: the recorder (opened at the
-/// session's first event, so a track that never starts a workout records nothing), the voice,
-/// and waiting for the loop from the command's synchronous `run()`.
-final class SessionHost: @unchecked Sendable {
+/// What every front end (`replay`, `run`, the app) shares around the one session loop: the
+/// recorder (opened at the session's first event, so a track that never starts a workout
+/// records nothing), the voice, observers of every event (hands-free adapters), and waiting
+/// for the loop from a synchronous caller.
+public final class SessionHost: @unchecked Sendable {
     private let makeRecorder: (() -> SessionRecorder)?
     private let voice: VoiceOutput
     private let lock = NSLock()
     private var openedRecorder: SessionRecorder?
+    private var observers: [@Sendable (SessionEvent) -> Void] = []
 
-    init(voice: VoiceOutput, recorder: (() -> SessionRecorder)?) {
+    /// A host speaking through `voice` and recording through the recorder `recorder` makes (nil: not recorded).
+    public init(voice: VoiceOutput, recorder: (() -> SessionRecorder)?) {
         self.voice = voice
         makeRecorder = recorder
     }
 
     /// The recorder, once the session produced its first event.
-    var recorder: SessionRecorder? { lock.withLock { openedRecorder } }
+    public var recorder: SessionRecorder? { lock.withLock { openedRecorder } }
 
-    /// The hooks that record and speak every event; messages go to standard error through `message`.
-    func hooks(message: @escaping @Sendable (String) -> Void) -> SessionLoop.Hooks {
+    /// Adds an observer of every session event, called after the recorder and the voice.
+    public func observeEvents(_ observer: @escaping @Sendable (SessionEvent) -> Void) {
+        lock.withLock { observers.append(observer) }
+    }
+
+    /// The hooks that record and speak every event; messages go to the user through `message`.
+    public func hooks(message: @escaping @Sendable (String) -> Void) -> SessionLoop.Hooks {
         SessionLoop.Hooks(
             onEvent: { [self] event in
-                let recorder: SessionRecorder? = lock.withLock {
+                let (recorder, observers): (SessionRecorder?, [@Sendable (SessionEvent) -> Void]) = lock.withLock {
                     if openedRecorder == nil, let makeRecorder { openedRecorder = makeRecorder() }
-                    return openedRecorder
+                    return (openedRecorder, self.observers)
                 }
                 recorder?.record(event)
                 voice.handleReportingFailure(event)
+                for observer in observers { observer(event) }
             },
             onMessage: message)
     }
 
     /// Runs `body` (the session loop) to its end and returns its result. Called from a command's
     /// `run()` on the main thread, which is not one of the cooperative pool's threads.
-    static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
+    public static func wait<T: Sendable>(_ body: @escaping @Sendable () async -> T) -> T {
         let box = ResultBox<T>()
         let done = DispatchSemaphore(value: 0)
         Task {

@@ -1,15 +1,15 @@
-import ArgumentParser
 import Foundation
 import RunWalkIO
 import RunWalkCore
 import RunWalkSpeech
 
-/// `--voice text|wav:FILE|speaker|off`.
-enum VoiceArgument: Equatable {
+/// Where cues go: `text|wav:FILE|speaker|off` (the `--voice` option, the `voice` setting).
+public enum VoiceMode: Equatable, Sendable {
     case off, text, speaker
     case wav(path: String)
 
-    static func parse(_ value: String) throws -> VoiceArgument {
+    /// Reads a mode as the option and the setting spell it.
+    public static func parse(_ value: String) throws(VoiceOutputError) -> VoiceMode {
         switch value {
         case "off": return .off
         case "text": return .text
@@ -17,32 +17,44 @@ enum VoiceArgument: Equatable {
         default:
             if value.hasPrefix("wav:") {
                 let path = String(value.dropFirst(4))
-                guard !path.isEmpty else { throw UserFacingError.input("--voice wav: needs a file name, as in --voice wav:session.wav") }
+                guard !path.isEmpty else { throw VoiceOutputError(input: true, message: "--voice wav: needs a file name, as in --voice wav:session.wav") }
                 return .wav(path: path)
             }
-            throw UserFacingError.input("--voice \(UserText.printable(value)): expected text, wav:FILE, speaker or off")
+            throw VoiceOutputError(input: true, message: "--voice \(UserText.printable(value)): expected text, wav:FILE, speaker or off")
         }
     }
 }
 
-extension Language: ExpressibleByArgument {}
+/// A voice that cannot be set up (a wrong mode: `input`) or that failed while speaking.
+public struct VoiceOutputError: Error, CustomStringConvertible {
+    /// The mode itself was wrong (exit 2), not the machine.
+    public var input = false
+    /// One line for the user.
+    public var message: String
+    public var description: String { message }
+}
 
 /// Carries cues out as the session emits them: text lines, a WAV track, or the speaker.
 ///
 /// Chosen once from `--voice`; the speaker falls back to text on standard error (saying
 /// so once) when no audio server answers.
-final class VoiceOutput: @unchecked Sendable {
+public final class VoiceOutput: @unchecked Sendable {
     private enum Sink { case off, text, wav(WAVTrackWriter), speaker(SpeakerSink) }
     private var sink: Sink
     /// Where text cues go (standard error; the full-screen view holds them back).
-    var textLine: @Sendable (String) -> Void = { Terminal.warning($0) }
+    public var textLine: @Sendable (String) -> Void
+    /// Where the voice's own trouble is told (standard error in the CLI).
+    private let warn: @Sendable (String) -> Void
     private let synthesizer: EspeakSynthesizer?
     private let language: Language
     private let speed: Double?
     /// The session clock as last reported, to time speaker cues planned ahead.
     private var clockSeconds = 0.0
 
-    init(_ mode: VoiceArgument, language: Language, speed: Double?) throws {
+    /// Opens the voice for `mode`; `warn` hears what it falls back to, text cues go to `warn` too until `textLine` is set.
+    public init(_ mode: VoiceMode, language: Language, speed: Double?, warn: @escaping @Sendable (String) -> Void) throws(VoiceOutputError) {
+        self.warn = warn
+        textLine = warn
         self.language = language
         self.speed = speed
         switch mode {
@@ -58,7 +70,9 @@ final class VoiceOutput: @unchecked Sendable {
                 synthesizer = try EspeakSynthesizer.shared()
                 sink = .wav(try WAVTrackWriter(path: path))
             } catch let error as SpeechError {
-                throw UserFacingError.runtime(error.description)
+                throw VoiceOutputError(message: error.description)
+            } catch {
+                throw VoiceOutputError(message: "\(path): " + FileErrorText.reason(error))
             }
         case .speaker:
             synthesizer = try? EspeakSynthesizer.shared()
@@ -66,7 +80,10 @@ final class VoiceOutput: @unchecked Sendable {
                 guard synthesizer != nil else { throw SpeechError(description: "espeak-ng could not be initialised") }
                 sink = .speaker(try SpeakerSink())
             } catch let error as SpeechError {
-                Terminal.warning("runwalk: \(error.description): speaking cues as text on standard error")
+                warn("runwalk: \(error.description): speaking cues as text on standard error")
+                sink = .text
+            } catch {
+                warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error")
                 sink = .text
             }
         }
@@ -75,10 +92,10 @@ final class VoiceOutput: @unchecked Sendable {
     }
 
     /// How long utterances sound, for the planner.
-    var timing: SpeechTiming { synthesizer?.timing ?? .estimated }
+    public var timing: SpeechTiming { synthesizer?.timing ?? .estimated }
 
     /// Speaks the cues among the session's events.
-    func handle(_ event: SessionEvent) throws {
+    public func handle(_ event: SessionEvent) throws(VoiceOutputError) {
         switch event {
         case .telemetry(_, let clock): clockSeconds = max(clockSeconds, clock)
         case .engine(let engineEvent): clockSeconds = max(clockSeconds, engineEvent.time.seconds)
@@ -88,19 +105,18 @@ final class VoiceOutput: @unchecked Sendable {
     }
 
     /// As `handle`, for live runs that must go on: a failing voice is reported once, then silent.
-    func handleReportingFailure(_ event: SessionEvent) {
+    public func handleReportingFailure(_ event: SessionEvent) {
         do {
             try handle(event)
         } catch {
             if case .off = sink { return }
-            let message = (error as? UserFacingError)?.message ?? FileErrorText.reason(error)
-            Terminal.warning("runwalk: voice: \(message); no more voice cues")
+            warn("runwalk: voice: \(error.message); no more voice cues")
             sink = .off
         }
     }
 
     /// Completes the output: the WAV is padded to `sessionSeconds` (its closing cue is never cut).
-    func finish(sessionSeconds: Double) throws {
+    public func finish(sessionSeconds: Double) throws(VoiceOutputError) {
         do {
             switch sink {
             case .wav(let writer): try writer.finish(totalSeconds: sessionSeconds)
@@ -108,11 +124,13 @@ final class VoiceOutput: @unchecked Sendable {
             case .off, .text: break
             }
         } catch let error as SpeechError {
-            throw UserFacingError.runtime(error.description)
+            throw VoiceOutputError(message: error.description)
+        } catch {
+            throw VoiceOutputError(message: FileErrorText.reason(error))
         }
     }
 
-    private func say(_ cue: Cue) throws {
+    private func say(_ cue: Cue) throws(VoiceOutputError) {
         do {
             switch sink {
             case .off: return
@@ -127,12 +145,14 @@ final class VoiceOutput: @unchecked Sendable {
                 speaker.play(try synthesizer.clip(cue.text, language: language), afterSeconds: delay)
             }
         } catch let error as SpeechError {
-            throw UserFacingError.runtime(error.description)
+            throw VoiceOutputError(message: error.description)
+        } catch {
+            throw VoiceOutputError(message: FileErrorText.reason(error))
         }
     }
 
     /// "[4:57.000] 3" — the cue's start on the session clock, then its words.
-    static func line(_ cue: Cue) -> String {
+    public static func line(_ cue: Cue) -> String {
         let millis = Int((max(0, cue.atSeconds) * 1000).rounded())
         let text = String(format: "%d:%02d.%03d", millis / 60_000, millis / 1000 % 60, millis % 1000)
         return "[\(text)] \(cue.text)"
