@@ -2,10 +2,11 @@ import Foundation
 import RunWalkCore
 import RunWalkIO
 import RunWalkReport
+import RunWalkTracks
 
 /// `runwalk-bench exports [TRACK] [--workout SPEC] [--repeat N]`: how long each renderer takes
 /// for one recorded session (default: the 10 Hz trail, about 28 000 track points), and our
-/// GPX reader against libxml2's parser (`xmllint --timing`) on the same file.
+/// track file reader on the exported GPX against libxml2's parser (`xmllint --timing`) on the same file.
 enum ExportBenchmark {
     static func run(_ arguments: ArraySlice<String>) throws {
         var track = "SampleTracks/trail-10hz.nmea", spec = "10x(400m run, 200m walk)", repeats = 20
@@ -41,15 +42,26 @@ enum ExportBenchmark {
         measure("gpx") { gpxText = GPXWriter.render(session); return gpxText.utf8.count }
         measure("tcx") { TCXWriter.render(session).utf8.count }
         measure("fit") { FITActivityWriter.render(session).count }
-        measure("gpx-parse") { (try? GPXReader.parse(gpxText))?.points.count ?? 0 }
-        if let track = try? GPXReader.parse(gpxText) {
-            measure("gpx-to-nmea") { NMEAWriter.render(track, source: "bench.gpx").text.utf8.count }
-        }
-
-        // Peer: libxml2 parsing the same GPX (its own timing, without process start-up).
+        // Our track file reader (as `replay` and `import` read a GPX) against libxml2 on the same file.
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-bench-\(getpid()).gpx")
         try gpxText.write(to: file, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
+        var readBack: [GPXTrack.Point] = []
+        measure("gpx-read") {
+            var reader = TrackFileReader(path: file.path)
+            var points: [GPXTrack.Point] = []
+            try? reader.read { fix in
+                guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
+                points.append(GPXTrack.Point(latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL,
+                                             time: fix.time, speedMetresPerSecond: fix.speedMetresPerSecond, hdop: fix.hdop))
+            }
+            readBack = points
+            return points.count
+        }
+        let readTrack = GPXTrack(name: nil, segments: [readBack])
+        measure("gpx-to-nmea") { NMEAWriter.render(readTrack, source: "bench.gpx").text.utf8.count }
+
+        // Peer: libxml2 parsing the same GPX (its own timing, without process start-up).
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xmllint")
         process.arguments = ["--noout", "--timing", file.path]

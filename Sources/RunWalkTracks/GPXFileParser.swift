@@ -21,6 +21,8 @@ struct GPXFileParser {
         var badTime: String?
         var speed: Double?
         var hdop: Double?
+        /// RunWalk's own export marks the first point after a lost signal that the session bridged.
+        var gpsLostBefore = false
     }
 
     /// Reads the document, handing points to `pipeline`.
@@ -30,6 +32,8 @@ struct GPXFileParser {
         var open: Open?
         var tracks = 0, tracksRead = Set<Int>()
         var breakPending = false
+        // A new <trk> (or a skipped point) began since the last point: always a break.
+        var hardBreakPending = false
         var routePoints: [TrackFilePoint] = []
         var trackPointsRead = 0, zonelessFirst: Int?, zoneless = 0
         do {
@@ -45,6 +49,7 @@ struct GPXFileParser {
                     case "trk":
                         tracks += 1
                         breakPending = true
+                        hardBreakPending = true
                     case "trkseg", "rte":
                         breakPending = true
                     case "trkpt", "rtept", "wpt":
@@ -71,9 +76,11 @@ struct GPXFileParser {
                             pipeline.warnings.add("# <ele> values that are not numbers ignored", at: "line \(line)")
                         }
                     case "time" where open != nil:
-                        if let time = TrackTime.parse(value) { open?.time = time } else { open?.badTime = value }
+                        if let time = ISO8601Time.parse(value) { open?.time = time } else { open?.badTime = value }
                     case "speed" where open != nil:
                         open?.speed = Double(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
+                    case "gpsLostBefore" where open != nil:
+                        open?.gpsLostBefore = value == "true"
                     case "hdop" where open != nil:
                         open?.hdop = Double(value).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
                     case "wpt":
@@ -88,12 +95,14 @@ struct GPXFileParser {
                         guard let lat = point.latitude, let lon = point.longitude else {
                             pipeline.warnings.add("# \(kind) skipped: lat and lon are not numbers", at: "line \(point.line): \(point.badAttributes ?? "")")
                             breakPending = true
+                            hardBreakPending = true
                             break
                         }
                         guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
                             pipeline.warnings.add("# \(kind) skipped: coordinates out of range (pause markers such as lat=100); the segment breaks there",
                                                   at: "line \(point.line)")
                             breakPending = true
+                            hardBreakPending = true
                             break
                         }
                         guard let time = point.time else {
@@ -108,8 +117,12 @@ struct GPXFileParser {
                             zoneless += 1
                             if zonelessFirst == nil { zonelessFirst = point.line }
                         }
+                        // A segment that RunWalk began at a lost signal continues the one before (the
+                        // session bridged the gap); a new track or a skipped point still breaks.
+                        let startsSegment = breakPending && !(point.gpsLostBefore && !hardBreakPending)
+                        hardBreakPending = false
                         let entry = TrackFilePoint(latitude: lat, longitude: lon, time: time.time, altitude: point.altitude,
-                                                   speed: point.speed, hdop: point.hdop, startsSegment: breakPending,
+                                                   speed: point.speed, hdop: point.hdop, startsSegment: startsSegment,
                                                    place: "line \(point.line)")
                         breakPending = false
                         if isTrack {

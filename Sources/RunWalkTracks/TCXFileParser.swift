@@ -63,7 +63,7 @@ struct TCXFileParser {
                     case "LongitudeDegrees": open?.longitude = Double(value)
                     case "AltitudeMeters": open?.altitude = Double(value).flatMap { $0.isFinite ? $0 : nil }
                     case "Time":
-                        if let time = TrackTime.parse(value) { open?.time = time } else { open?.badTime = value }
+                        if let time = ISO8601Time.parse(value) { open?.time = time } else { open?.badTime = value }
                     case "Speed": open?.speed = Double(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
                     case "Trackpoint":
                         guard let point = open else { break }

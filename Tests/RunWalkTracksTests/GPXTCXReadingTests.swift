@@ -82,6 +82,22 @@ struct GPXTCXReadingTests {
         #expect(read.warnings.first?.contains("2 track points skipped: coordinates out of range") == true, "\(read.warnings)")
     }
 
+    @Test("a segment RunWalk's export began at a lost signal (runwalk:gpsLostBefore) continues the one before; an unmarked one or a new track breaks")
+    func lostSignalMark() throws {
+        let marked = "<trkpt lat=\"\(TrackText.latitude(60))\" lon=\"8.54\"><time>\(TrackText.time(60))</time>"
+            + "<extensions><runwalk:gpsLostBefore>true</runwalk:gpsLostBefore></extensions></trkpt>\n"
+        let bridged = try TrackFiles.read(TrackText.gpx("<trk><trkseg>\n" + TrackText.points(0...29) + "</trkseg><trkseg>\n"
+            + marked + TrackText.points(61...90) + "</trkseg></trk>\n"), name: "lost.gpx")
+        #expect(bridged.fixes.count == 61)
+        #expect(bridged.fixes.filter(\.startsSegment).isEmpty, "the marked gap is not a break")
+        let unmarked = try TrackFiles.read(TrackText.gpx("<trk><trkseg>\n" + TrackText.points(0...29) + "</trkseg><trkseg>\n"
+            + TrackText.points(60...90) + "</trkseg></trk>\n"), name: "segments.gpx")
+        #expect(unmarked.fixes.filter(\.startsSegment).map(\.time) == [UTCTime(milliseconds: TrackText.start.milliseconds + 60_000)])
+        let newTrack = try TrackFiles.read(TrackText.gpx("<trk><trkseg>\n" + TrackText.points(0...29) + "</trkseg></trk><trk><trkseg>\n"
+            + marked + "</trkseg></trk>\n"), name: "tracks.gpx")
+        #expect(newTrack.fixes.filter(\.startsSegment).count == 1, "a mark does not join two tracks")
+    }
+
     static func twoTracks() -> [UInt8] {
         TrackText.gpx("<trk><trkseg>\n" + TrackText.points(0...119) + "</trkseg></trk>\n"
             + "<trk><trkseg>\n" + TrackText.points(180...299, offsetMetres: 600) + "</trkseg></trk>\n")

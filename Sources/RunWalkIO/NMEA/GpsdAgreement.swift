@@ -86,18 +86,9 @@ public enum GpsdAgreement {
         for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
         where line.first == 0x7B && line.range(of: marker) != nil {
             guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let time = object["time"] as? String, let milliseconds = parseISO8601(time) else { continue }
+                  let time = object["time"] as? String, let milliseconds = ISO8601Time.parseZoned(time)?.milliseconds else { continue }
             result[milliseconds] = object
         }
         return result
-    }
-
-    /// `2029-07-21T13:56:51.997Z` → milliseconds since 1970.
-    public static func parseISO8601(_ text: String) -> Int64? {
-        let parts = text.dropLast().split(whereSeparator: { "-T:".contains($0) })
-        guard parts.count == 6, let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]),
-              let hour = Int64(parts[3]), let minute = Int64(parts[4]), let seconds = Double(parts[5]) else { return nil }
-        let ofDay = (hour * 3600 + minute * 60) * 1000 + Int64((seconds * 1000).rounded())
-        return UTCTime(year: year, month: month, day: day, secondsOfDayMilli: ofDay).milliseconds
     }
 }

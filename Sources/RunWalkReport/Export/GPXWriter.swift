@@ -1,15 +1,19 @@
 import RunWalkCore
 
-/// Renders a session as GPX 1.1: one track, a new segment after every real gap (GPS lost,
-/// a pause: longer than three of the track's usual intervals), each point
-/// with its time, elevation (when the receiver gave it), HDOP, and speed in Garmin's
-/// TrackPointExtension.
+/// Renders a session as GPX 1.1: one track, a new segment after every real gap (GPS lost:
+/// longer than three of the track's usual intervals), each point with its time, elevation
+/// (when the receiver gave it), HDOP, and speed in Garmin's TrackPointExtension.
+///
+/// Other tools add no distance across a segment break; the session did (it bridged the lost
+/// signal), so the first point after such a gap carries `<runwalk:gpsLostBefore>`: RunWalk
+/// reading the file back bridges that gap as the session did instead of breaking there.
 public enum GPXWriter {
     /// The GPX document.
     public static func render(_ session: RecordedSession, creator: String = "RunWalk") -> String {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<gpx version=\"1.1\" creator=\"\(Text.escaped(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
         out += " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""
+        out += " xmlns:runwalk=\"\(extensionNamespace)\""
         out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
         out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
         out += "  <metadata>\n    <name>\(Text.escaped(session.summary.workout))</name>\n"
@@ -22,9 +26,11 @@ public enum GPXWriter {
         for point in session.track {
             defer { previous = point }
             let interval = previous.map { point.elapsedSeconds - $0.elapsedSeconds } ?? 0
+            var lostBefore = false
             if (point.afterGap && interval > breakAfter) || !open {
                 if open { out += "    </trkseg>\n" }
                 out += "    <trkseg>\n"
+                lostBefore = open
                 open = true
             }
             out += "      <trkpt lat=\"\(Text.fixed(point.latitude, 7))\" lon=\"\(Text.fixed(point.longitude, 7))\">"
@@ -33,9 +39,14 @@ public enum GPXWriter {
             if let hdop = point.hdop { out += "<hdop>\(Text.compact(hdop, 2))</hdop>" }
             // GPX 1.1 has no speed; Garmin's TrackPointExtension carries it (Strava and
             // Garmin Connect read it, and `runwalk import` replays it as the Doppler speed).
-            if let speed = point.speedMetresPerSecond, speed.isFinite {
-                out += "<extensions><gpxtpx:TrackPointExtension><gpxtpx:speed>\(Text.fixed(speed, 3))</gpxtpx:speed>"
-                out += "</gpxtpx:TrackPointExtension></extensions>"
+            let speed = point.speedMetresPerSecond.flatMap { $0.isFinite ? $0 : nil }
+            if speed != nil || lostBefore {
+                out += "<extensions>"
+                if lostBefore { out += "<runwalk:gpsLostBefore>true</runwalk:gpsLostBefore>" }
+                if let speed {
+                    out += "<gpxtpx:TrackPointExtension><gpxtpx:speed>\(Text.fixed(speed, 3))</gpxtpx:speed></gpxtpx:TrackPointExtension>"
+                }
+                out += "</extensions>"
             }
             out += "</trkpt>\n"
         }
@@ -43,6 +54,9 @@ public enum GPXWriter {
         out += "  </trk>\n</gpx>\n"
         return out
     }
+
+    /// The namespace of RunWalk's own GPX extensions.
+    public static let extensionNamespace = "urn:runwalk:gpx:1"
 
     /// An interval longer than this is a real gap: three times the track's median interval,
     /// so a watch recording every 5 s is one segment, not one per point (other tools add no

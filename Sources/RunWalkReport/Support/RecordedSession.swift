@@ -19,7 +19,7 @@ public struct RecordedSession: Sendable, Equatable {
         if let first = track.first {
             return UTCTime(milliseconds: first.time.milliseconds - Int64((first.elapsedSeconds * 1000).rounded()))
         }
-        return summary.startUTC.flatMap(ISO8601.parse)
+        return summary.startUTC.flatMap(ISO8601Time.parseZoned)
     }
 
     /// The UTC instant `seconds` after the start (the epoch when the start is unknown).

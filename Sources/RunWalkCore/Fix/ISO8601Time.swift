@@ -1,11 +1,9 @@
-import RunWalkCore
-
-/// ISO 8601 date-times as GPX and TCX write them: `2026-04-12T06:30:01Z`, with fractions
-/// of a second, with an offset (`+02:00`), or with no zone at all (read as UTC; the caller
-/// says so once).
-enum TrackTime {
+/// ISO 8601 date-times as GPX, TCX and the summary write them: `2026-04-12T06:30:01Z`, with a
+/// fraction of a second (`.250` or `,250`), with an offset (`+02:00`, `+0200`, `+02`), or with
+/// no zone at all (the caller decides what that means: track files read it as UTC and say so).
+public enum ISO8601Time {
     /// The instant and whether the text named its zone; nil when it is not a date-time.
-    static func parse(_ text: String) -> (time: UTCTime, zoned: Bool)? {
+    public static func parse(_ text: String) -> (time: UTCTime, zoned: Bool)? {
         let bytes = Array(text.utf8)
         var i = 0
         func number(_ width: Int) -> Int? {
@@ -56,5 +54,11 @@ enum TrackTime {
         guard i == bytes.count else { return nil }
         let ofDay = Int64(((hour * 60 + minute) * 60 + second) * 1000 + millis) - Int64(offsetMinutes) * 60_000
         return (UTCTime(year: year, month: month, day: day, secondsOfDayMilli: ofDay), zoned)
+    }
+
+    /// The instant of a date-time that names its zone; nil otherwise (the summary's `start_utc`).
+    public static func parseZoned(_ text: String) -> UTCTime? {
+        guard let parsed = parse(text), parsed.zoned else { return nil }
+        return parsed.time
     }
 }
