@@ -110,8 +110,9 @@ struct GPSDSourceTests {
         daemon = try GPSDHarness.startUDPDaemon(port: port, udpPort: udp)
         defer { daemon.stop() }
         await run.value
-        let kinds = collector.events.map { event -> String in
+        let kinds = collector.events.compactMap { event -> String? in
             switch event {
+            case .problem: return nil
             case .connected: return "connected"
             case .unavailable(let text): return text.hasPrefix("lost gpsd at 127.0.0.1:\(port)") ? "lost" : "unavailable: \(text)"
             default: return "other"

@@ -1,0 +1,99 @@
+import Foundation
+import Testing
+import RunWalkCore
+import RunWalkGPS
+import RunWalkRuntime
+import RunWalkTestSupport
+
+/// A USB receiver unplugged and plugged back in comes back under another name (ttyUSB0 →
+/// ttyUSB1); udev's `/dev/serial/by-id` link follows it. Here two pseudo-terminals stand for the
+/// two names, and a folder of the test's own for by-id.
+@Suite("SerialSource follows a receiver by its stable name (pseudo-terminals)", .serialized)
+struct SerialFollowTests {
+    @Test("ttyUSB0 unplugged, back as ttyUSB1: the by-id link is reopened and fixes go on")
+    func followsTheLink() async throws {
+        let epochs = Array(try NMEAEpochs.load(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        let before = epochs.prefix(20).flatMap { $0 }, after = epochs.dropFirst(20).flatMap { $0 }
+        let expected = Array(try fileFixes(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        // Both exist from the start, so the second cannot be given the first one's number.
+        let first = try PseudoTerminal(), second = try PseudoTerminal()
+        defer { first.close(); second.close() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-by-id-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let link = folder + "/usb-RunWalk_Test_GPS_0001-if00-port0"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: first.devicePath)
+        // Another device's link, which must not be taken for ours.
+        try FileManager.default.createSymbolicLink(atPath: folder + "/usb-Other_Modem-if00", withDestinationPath: "/dev/null")
+
+        let collector = SourceCollector()
+        let problems = LinkProblems()
+        let writer = Thread {
+            func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
+            func wait(_ condition: () -> Bool) -> Bool {
+                let deadline = Date().addingTimeInterval(20)
+                while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
+                return true
+            }
+            guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
+            first.write(lines: before, baud: 115_200)
+            guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
+            // Unplugged; udev removes the link, and makes it again for the new name.
+            first.close()
+            guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
+                return problems.add("the loss was not noticed")
+            }
+            do {
+                try FileManager.default.removeItem(atPath: link)
+                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.devicePath)
+            } catch {
+                return problems.add("link: \(error)")
+            }
+            guard wait({ connections() >= 2 }) else { return problems.add("not reopened under its new name") }
+            second.write(lines: after, baud: 115_200)
+        }
+        writer.start()
+        var source = SerialSource(path: first.devicePath, baud: 115_200)
+        source.stableNamesFolder = folder
+        source.backoffInitialSeconds = 0.02
+        source.backoffMaximumSeconds = 0.05
+        // The last epoch completes only with the stream's end: wait for the one before it.
+        let last = expected[expected.count - 2].time
+        await collector.run(source, seconds: 40) { events in
+            events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
+        }
+        #expect(problems.all.isEmpty, "\(problems.all)")
+        let connected = collector.events.compactMap { if case .connected(let text) = $0 { text } else { nil } }
+        #expect(connected == ["opened \(first.devicePath) at 115200 baud (followed as \(link) if it comes back under another name)",
+                              "opened \(link) (now \(second.devicePath)) at 115200 baud"])
+        let times = Set(collector.fixes.map(\.time))
+        #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug, up to \(last)")
+        let problemWords = collector.events.compactMap { if case .problem(let text) = $0 { text ?? "none" } else { nil } }
+        #expect(problemWords == ["receiver not connected", "none"])
+    }
+
+    @Test("the stable name: the path itself when it is one; else the link to the same node; nil without one")
+    func stableName() throws {
+        let terminal = try PseudoTerminal()
+        defer { terminal.close() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-by-id-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        #expect(SerialPort.stableName(of: terminal.devicePath, in: folder) == nil, "an empty folder")
+        #expect(SerialPort.stableName(of: terminal.devicePath, in: folder + "/absent") == nil, "no folder (no udev)")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/b-gps", withDestinationPath: terminal.devicePath)
+        try FileManager.default.createSymbolicLink(atPath: folder + "/a-other", withDestinationPath: "/dev/null")
+        #expect(SerialPort.stableName(of: terminal.devicePath, in: folder) == folder + "/b-gps")
+        #expect(SerialPort.stableName(of: folder + "/b-gps", in: folder) == folder + "/b-gps")
+        #expect(SerialPort.stableName(of: "/dev/runwalk-no-such-tty", in: folder) == nil)
+    }
+}
+
+/// What went wrong on the writer thread.
+final class LinkProblems: @unchecked Sendable {
+    private let lock = NSLock()
+    private var problems: [String] = []
+
+    func add(_ problem: String) { lock.withLock { problems.append(problem) } }
+    var all: [String] { lock.withLock { problems } }
+}
