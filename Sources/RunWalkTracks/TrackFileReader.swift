@@ -27,6 +27,9 @@ public struct TrackFileReader: FixFileReading {
     public private(set) var epochs = 0
     /// Warning lines of a GPX, TCX or FIT file (also sent to the diagnostics' sink).
     public private(set) var warnings: [String] = []
+    /// Bytes per read of an NMEA file or stream (`runwalk fixes` reads 1 MiB at a time, so a
+    /// big log's time goes to the decoder rather than to system calls).
+    public var chunkSize = 1 << 16
 
     /// A reader for `path`; `trackIndex` picks one track of a file with several.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog(), trackIndex: Int? = nil) {
@@ -65,7 +68,7 @@ public struct TrackFileReader: FixFileReading {
             if input.isRegularFile && !compressed {
                 var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
                 defer { diagnostics = reader.diagnostics; statistics = reader.decoder.statistics; epochs = statistics.epochs }
-                try reader.read(body)
+                try reader.read(chunkSize: chunkSize, body)
             } else {
                 try readNMEA(input, head: head, body)
             }
@@ -126,16 +129,18 @@ public struct TrackFileReader: FixFileReading {
                 log.report(path: path, line: lineNumber, problem: problem)
             }
         }
-        var chunk = head
-        chunk.reserveCapacity(1 << 16)
+        try head.withUnsafeBufferPointer { buffer in try framer.feed(buffer) { line, truncated in try handle(line, truncated) } }
+        // One buffer for every read: zlib passes plain data straight into it when it is this large.
+        var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1 << 12))
         while true {
-            try chunk.withUnsafeBufferPointer { buffer in try framer.feed(buffer) { line, truncated in try handle(line, truncated) } }
-            chunk = [UInt8](repeating: 0, count: 1 << 16)
             let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
             if n == 0 { break }
-            chunk.removeSubrange(n...)
+            try chunk.withUnsafeBufferPointer { buffer in
+                try framer.feed(UnsafeBufferPointer(rebasing: buffer[0..<n])) { line, truncated in try handle(line, truncated) }
+            }
         }
         try framer.finish { line, truncated in try handle(line, truncated) }
+        decoder.countJunk(bytes: framer.junkBytes)
         try decoder.finish(body)
         if input.truncated { log.say("warning: \(path): the gzip data end early (truncated file); the lines it held were read") }
         diagnostics = log
