@@ -113,38 +113,12 @@ public struct TrackFileReader: FixFileReading {
 
     /// NMEA from standard input or a gzip file: the same framing and decoding as the NMEA reader.
     private mutating func readNMEA(_ input: TrackInput, head: [UInt8], _ body: (Fix) throws -> Void) throws {
-        var decoder = NMEADecoder()
-        var framer = NMEALineFramer()
-        var lineNumber = 0
-        var log = diagnostics
-        let path = self.path
-        func handle(_ line: UnsafeBufferPointer<UInt8>, _ truncated: Bool) throws {
-            lineNumber += 1
-            if truncated {
-                decoder.skip(lineWith: .tooLong)
-                log.report(path: path, line: lineNumber, problem: .tooLong)
-                return
-            }
-            if let problem = try decoder.feed(line: line, body), problem.isBad {
-                log.report(path: path, line: lineNumber, problem: problem)
-            }
+        var reader = NMEAInputReader(path: path, diagnostics: diagnostics)
+        defer {
+            diagnostics = reader.diagnostics
+            statistics = reader.decoder.statistics
+            epochs = statistics.epochs
         }
-        try head.withUnsafeBufferPointer { buffer in try framer.feed(buffer) { line, truncated in try handle(line, truncated) } }
-        // One buffer for every read: zlib passes plain data straight into it when it is this large.
-        var chunk = [UInt8](repeating: 0, count: max(chunkSize, 1 << 12))
-        while true {
-            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-            if n == 0 { break }
-            try chunk.withUnsafeBufferPointer { buffer in
-                try framer.feed(UnsafeBufferPointer(rebasing: buffer[0..<n])) { line, truncated in try handle(line, truncated) }
-            }
-        }
-        try framer.finish { line, truncated in try handle(line, truncated) }
-        decoder.countJunk(bytes: framer.junkBytes)
-        try decoder.finish(body)
-        if input.truncated { log.say("warning: \(path): the gzip data end early (truncated file); the lines it held were read") }
-        diagnostics = log
-        statistics = decoder.statistics
-        epochs = statistics.epochs
+        try reader.read(input, head: head, chunkSize: chunkSize, body)
     }
 }
