@@ -72,6 +72,83 @@ struct SerialFollowTests {
         #expect(problemWords == ["receiver not connected", "none"])
     }
 
+    @Test("no by-id link: the receiver is found again by its USB identity in sysfs (vendor, product, serial)")
+    func followsTheUSBIdentity() async throws {
+        let epochs = Array(try NMEAEpochs.load(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        let before = epochs.prefix(20).flatMap { $0 }, after = epochs.dropFirst(20).flatMap { $0 }
+        let expected = Array(try fileFixes(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        let first = try PseudoTerminal(), second = try PseudoTerminal()
+        defer { first.close(); second.close() }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("rw-sysfs-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let sysfs = root + "/sys", byID = root + "/by-id"
+        try FileManager.default.createDirectory(atPath: byID, withIntermediateDirectories: true)
+        // A USB device with its interface, and the tty's class link into it, as the kernel lays them out.
+        @Sendable func plug(_ terminal: PseudoTerminal?, port: String, serial: String = "RW0001", product: String = "01a8", name other: String = "") throws {
+            let device = "\(sysfs)/devices/pci0000:00/usb1/\(port)"
+            try FileManager.default.createDirectory(atPath: device + "/\(port):1.0", withIntermediateDirectories: true)
+            try "1546\n".write(toFile: device + "/idVendor", atomically: true, encoding: .utf8)
+            try "\(product)\n".write(toFile: device + "/idProduct", atomically: true, encoding: .utf8)
+            try "\(serial)\n".write(toFile: device + "/serial", atomically: true, encoding: .utf8)
+            let name = terminal.map { URL(fileURLWithPath: $0.devicePath).lastPathComponent } ?? other
+            try FileManager.default.createDirectory(atPath: "\(sysfs)/class/tty/\(name)", withIntermediateDirectories: true)
+            try FileManager.default.createSymbolicLink(atPath: "\(sysfs)/class/tty/\(name)/device", withDestinationPath: device + "/\(port):1.0")
+        }
+        try plug(first, port: "1-1")
+        // A serial port that is not USB, and another receiver of the same model: neither may be taken.
+        try FileManager.default.createDirectory(atPath: sysfs + "/class/tty/ttyS0", withIntermediateDirectories: true)
+        try plug(nil, port: "1-3", serial: "RW0002", name: "ttyACM9")
+        let firstName = URL(fileURLWithPath: first.devicePath).lastPathComponent
+        let identity = try #require(USBSerialIdentity.of(ttyName: firstName, sysfs: sysfs))
+        #expect(identity == USBSerialIdentity(vendor: "1546", product: "01a8", serial: "RW0001"))
+        #expect(USBSerialIdentity.of(ttyName: "ttyS0", sysfs: sysfs) == nil)
+        #expect(identity.ttyNames(sysfs: sysfs) == [firstName], "not the other receiver of the same model")
+
+        let collector = SourceCollector()
+        let problems = LinkProblems()
+        let writer = Thread {
+            func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
+            func wait(_ condition: () -> Bool) -> Bool {
+                let deadline = Date().addingTimeInterval(20)
+                while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
+                return true
+            }
+            guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
+            first.write(lines: before, baud: 115_200)
+            guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
+            first.close()
+            guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
+                return problems.add("the loss was not noticed")
+            }
+            do {
+                let name = URL(fileURLWithPath: first.devicePath).lastPathComponent
+                try FileManager.default.removeItem(atPath: "\(sysfs)/class/tty/\(name)")
+                try FileManager.default.removeItem(atPath: "\(sysfs)/devices/pci0000:00/usb1/1-1")
+                try plug(second, port: "1-2")
+            } catch {
+                return problems.add("sysfs: \(error)")
+            }
+            guard wait({ connections() >= 2 }) else { return problems.add("not reopened under its new name") }
+            second.write(lines: after, baud: 115_200)
+        }
+        writer.start()
+        var source = SerialSource(path: first.devicePath, baud: 115_200)
+        source.stableNamesFolder = byID
+        source.sysfsFolder = sysfs
+        source.backoffInitialSeconds = 0.02
+        source.backoffMaximumSeconds = 0.05
+        let last = expected[expected.count - 2].time
+        await collector.run(source, seconds: 40) { events in
+            events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
+        }
+        #expect(problems.all.isEmpty, "\(problems.all)")
+        let connected = collector.events.compactMap { if case .connected(let text) = $0 { text } else { nil } }
+        #expect(connected == ["opened \(first.devicePath) at 115200 baud (USB 1546:01a8 serial RW0001, followed if it comes back under another name)",
+                              "opened \(second.devicePath) at 115200 baud (the USB receiver 1546:01a8 serial RW0001 that was \(first.devicePath))"])
+        let times = Set(collector.fixes.map(\.time))
+        #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug")
+    }
+
     @Test("the stable name: the path itself when it is one; else the link to the same node; nil without one")
     func stableName() throws {
         let terminal = try PseudoTerminal()

@@ -22,6 +22,8 @@ public struct SerialSource: LocationSource {
     public var backoffMaximumSeconds = 4.0
     /// Where udev keeps the stable names of serial devices (tests use a folder of their own).
     public var stableNamesFolder = "/dev/serial/by-id"
+    /// Where sysfs is, for a USB receiver's identity when there is no stable name (tests use a tree of their own).
+    public var sysfsFolder = "/sys"
 
     public init(path: String, baud: Int = 9600) {
         self.path = path
@@ -50,22 +52,36 @@ public struct SerialSource: LocationSource {
         defer { buffer.deallocate() }
         // The stable name found at the first open; reopened instead of `path` from then on.
         var followed: String?
+        // Without one: the USB identity seen at the first open, and the node it was last found at.
+        var identity: USBSerialIdentity?
+        var current = path
         while !stop.isSet {
             let fd: Int32
-            let opening = followed ?? path
+            let opening = followed ?? current
             do {
                 fd = try SerialPort.open(path: opening, baud: baud)
             } catch {
                 failures.report("\(error.description); retrying", problem: Self.absent, to: continuation)
+                if let identity, let node = relocated(identity, from: current), node != current {
+                    // The same receiver under another name: try it at once.
+                    current = node
+                    continue
+                }
                 if !stop.sleep(seconds: backoff.next()) { return }
                 continue
             }
             var opened = "opened \(opening) at \(baud) baud"
             if let followed {
                 if let node = SerialPort.resolved(followed), node != path { opened = "opened \(followed) (now \(node)) at \(baud) baud" }
+            } else if let identity {
+                if current != path { opened += " (the USB receiver \(identity) that was \(path))" }
             } else if let link = SerialPort.stableName(of: path, in: stableNamesFolder) {
                 followed = link
                 if link != path { opened += " (followed as \(link) if it comes back under another name)" }
+            } else if let node = SerialPort.resolved(path),
+                      let found = USBSerialIdentity.of(ttyName: URL(fileURLWithPath: node).lastPathComponent, sysfs: sysfsFolder) {
+                identity = found
+                opened += " (USB \(found), followed if it comes back under another name)"
             }
             if failures.hasReported { continuation.yield(.problem(nil)) }
             continuation.yield(.connected(opened))
@@ -82,6 +98,14 @@ public struct SerialSource: LocationSource {
             failures.report("serial device \(opening): \(lost); waiting for it to come back", problem: Self.absent, to: continuation)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
+    }
+
+    /// Where the receiver with `identity` is now, when it is no longer at `node`: a tty in the
+    /// folder of /dev the user named (the first by name).
+    private func relocated(_ identity: USBSerialIdentity, from node: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return identity.ttyNames(sysfs: sysfsFolder).map { "\(folder)/\($0)" }
+            .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Reads until the device fails (returns why) or a stop is asked for (returns nil).
