@@ -62,6 +62,8 @@ struct GPSGapAccountTests {
         // A summary alone: the rule, not a number.
         let alone = GPSGapAccount.accounts(Self.summary([gap]), track: [])
         #expect(alone.first?.estimate == .unknown && alone.first?.countedMetres == nil)
+        // A gap that ended as it began (the workout started on the first fix) is left out.
+        #expect(GPSGapAccount.accounts(Self.summary([GPSGap(startSeconds: 0, endSeconds: 0, reason: .noFixYet), gap]), track: track).count == 1)
         // No gaps, no accounts.
         track.removeAll()
         #expect(GPSGapAccount.accounts(Self.summary([]), track: track).isEmpty)

@@ -38,18 +38,19 @@ struct SerialFollowTests {
             guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
             first.write(lines: before, baud: 115_200)
             guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
-            // Unplugged; udev removes the link, and makes it again for the new name.
+            // Unplugged: udev removes the link as the device goes, and makes it again for the new name.
+            do { try FileManager.default.removeItem(atPath: link) } catch { return problems.add("link: \(error)") }
             first.close()
             guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
                 return problems.add("the loss was not noticed")
             }
             do {
-                try FileManager.default.removeItem(atPath: link)
                 try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.devicePath)
             } catch {
                 return problems.add("link: \(error)")
             }
-            guard wait({ connections() >= 2 }) else { return problems.add("not reopened under its new name") }
+            // Written only once the new node is open (opening flushes what was sent before).
+            guard wait({ Self.opened(second.devicePath, in: collector.events) }) else { return problems.add("not reopened under its new name") }
             second.write(lines: after, baud: 115_200)
         }
         writer.start()
@@ -128,7 +129,7 @@ struct SerialFollowTests {
             } catch {
                 return problems.add("sysfs: \(error)")
             }
-            guard wait({ connections() >= 2 }) else { return problems.add("not reopened under its new name") }
+            guard wait({ Self.opened(second.devicePath, in: collector.events) }) else { return problems.add("not reopened under its new name") }
             second.write(lines: after, baud: 115_200)
         }
         writer.start()
@@ -143,8 +144,11 @@ struct SerialFollowTests {
         }
         #expect(problems.all.isEmpty, "\(problems.all)")
         let connected = collector.events.compactMap { if case .connected(let text) = $0 { text } else { nil } }
-        #expect(connected == ["opened \(first.devicePath) at 115200 baud (USB 1546:01a8 serial RW0001, followed if it comes back under another name)",
-                              "opened \(second.devicePath) at 115200 baud (the USB receiver 1546:01a8 serial RW0001 that was \(first.devicePath))"])
+        // The old node can still be opened for a moment after its master closed (it hangs up at
+        // once): on a loaded machine the source may reopen it once before the new one is found.
+        #expect(connected.first == "opened \(first.devicePath) at 115200 baud (USB 1546:01a8 serial RW0001, followed if it comes back under another name)")
+        #expect(connected.last == "opened \(second.devicePath) at 115200 baud (the USB receiver 1546:01a8 serial RW0001 that was \(first.devicePath))",
+                "\(connected)")
         let times = Set(collector.fixes.map(\.time))
         #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug")
     }
@@ -163,6 +167,13 @@ struct SerialFollowTests {
         #expect(SerialPort.stableName(of: terminal.devicePath, in: folder) == folder + "/b-gps")
         #expect(SerialPort.stableName(of: folder + "/b-gps", in: folder) == folder + "/b-gps")
         #expect(SerialPort.stableName(of: "/dev/runwalk-no-such-tty", in: folder) == nil)
+    }
+}
+
+extension SerialFollowTests {
+    /// Whether the source has said it opened `node` (by its own name or as where a link now leads).
+    static func opened(_ node: String, in events: [LocationEvent]) -> Bool {
+        events.contains { if case .connected(let text) = $0 { text.hasPrefix("opened \(node) ") || text.contains("(now \(node))") } else { false } }
     }
 }
 

@@ -51,9 +51,10 @@ public struct GPSGapAccount: Sendable, Equatable {
     }
 
     /// The summary's gaps with their accounts; `track` in time order (empty: `.unknown` where
-    /// positions came back).
+    /// positions came back). A gap that ended within half a second of its start (the workout
+    /// began on the first fix) is a moment, not a gap: left out.
     public static func accounts(_ summary: Summary, track: [TrackPoint]) -> [GPSGapAccount] {
-        (summary.gpsGaps ?? []).map { gap in
+        (summary.gpsGaps ?? []).filter { gap in gap.endSeconds.map { $0 - gap.startSeconds >= 0.5 } ?? true }.map { gap in
             GPSGapAccount(startSeconds: gap.startSeconds, endSeconds: gap.endSeconds, reason: gap.reason,
                           estimate: estimate(gap, track: track))
         }
