@@ -30,8 +30,9 @@ struct SerialFollowTests {
         let problems = LinkProblems()
         let writer = Thread {
             func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
+            // Generous: in a full test run the collector's task can wait long for a thread.
             func wait(_ condition: () -> Bool) -> Bool {
-                let deadline = Date().addingTimeInterval(20)
+                let deadline = Date().addingTimeInterval(90)
                 while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
                 return true
             }
@@ -60,7 +61,7 @@ struct SerialFollowTests {
         source.backoffMaximumSeconds = 0.05
         // The last epoch completes only with the stream's end: wait for the one before it.
         let last = expected[expected.count - 2].time
-        await collector.run(source, seconds: 40) { events in
+        await collector.run(source, seconds: 120) { events in
             events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
         }
         #expect(problems.all.isEmpty, "\(problems.all)")
@@ -109,8 +110,9 @@ struct SerialFollowTests {
         let problems = LinkProblems()
         let writer = Thread {
             func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
+            // Generous: in a full test run the collector's task can wait long for a thread.
             func wait(_ condition: () -> Bool) -> Bool {
-                let deadline = Date().addingTimeInterval(20)
+                let deadline = Date().addingTimeInterval(90)
                 while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
                 return true
             }
@@ -139,7 +141,7 @@ struct SerialFollowTests {
         source.backoffInitialSeconds = 0.02
         source.backoffMaximumSeconds = 0.05
         let last = expected[expected.count - 2].time
-        await collector.run(source, seconds: 40) { events in
+        await collector.run(source, seconds: 120) { events in
             events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
         }
         #expect(problems.all.isEmpty, "\(problems.all)")
