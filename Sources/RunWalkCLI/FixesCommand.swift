@@ -2,20 +2,22 @@ import ArgumentParser
 import Foundation
 import RunWalkCore
 import RunWalkIO
+import RunWalkTracks
 
 struct FixesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fixes",
-        abstract: "Decode an NMEA track and print one fix per epoch.",
+        abstract: "Decode a track (NMEA, GPX, TCX or FIT) and print one fix per epoch.",
         discussion: """
             Every NMEA 0183 talker is read; GGA, RMC, GLL, GNS, VTG, GSA, GST, GSV and ZDA merge into \
-            one fix per time, as gpsd does. Bad lines are reported on standard error, once per cause \
-            with a count at the end.
+            one fix per time, as gpsd does. GPX 1.0/1.1, TCX and FIT activity files (plain or gzip) \
+            are read as replay reads them, told apart by content. Bad lines are reported on standard \
+            error, once per cause with a count at the end.
             """)
 
     enum Format: String, ExpressibleByArgument, CaseIterable { case jsonl, csv }
 
-    @Argument(help: "NMEA 0183 track file ('-' for standard input).")
+    @Argument(help: "Track file: NMEA 0183, GPX, TCX or FIT, plain or gzip ('-' for standard input).")
     var track: String
 
     @Option(name: .long, help: "jsonl or csv.")
@@ -25,13 +27,14 @@ struct FixesCommand: ParsableCommand {
         // A reader that goes away (`runwalk fixes … | head`) is a write error to report, not a
         // signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
-        var reader = NMEAFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
+        var reader = TrackFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
+        // Large reads: the time of a big log goes to the decoder, not to system calls.
+        reader.chunkSize = 1 << 20
         var out = OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output")
         let csv = format == .csv
         do {
             if csv { try out.write(FixFormat.csvHeader + "\n") }
-            // Large reads: the time of a big log goes to the decoder, not to system calls.
-            try reader.read(chunkSize: 1 << 20) { fix in
+            try reader.read { fix in
                 if csv {
                     try FixLineFormatter.writeCSV(fix, to: &out)
                 } else {
@@ -41,11 +44,18 @@ struct FixesCommand: ParsableCommand {
             try out.flush()
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
+        } catch let error as TrackFileError {
+            throw UserFacingError.input(error.description)
         } catch let error as OutputError {
             throw UserFacingError.runtime(error.description)
         }
         for line in reader.diagnostics.closingLines() { Terminal.warning(line) }
-        let stats = reader.decoder.statistics
+        if reader.format != .nmea {
+            // GPX, TCX and FIT: their warnings were said as the reading ended; no sentences to count.
+            Terminal.warning("\(track): \(reader.epochs) points from a \(reader.format?.rawValue ?? "track") file\(reader.compressed ? " (gzip)" : "")")
+            return
+        }
+        let stats = reader.statistics
         var counts = "\(stats.linesBad) bad, \(stats.skipped) skipped"
         // What was read but is not in the output, said only when it happened.
         if stats.epochsInvalid > 0 { counts += ", \(stats.epochsInvalid) epochs without a valid fix (no position)" }

@@ -40,7 +40,7 @@ struct ReportCommand: ParsableCommand {
         case .json: text = stored.summaryJSON
         case .html: text = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
         case .text:
-            text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary)
+            text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary, track: stored.trackPoints)
                 + Self.recordsSet(by: stored.info.id, store: store, units: stored.summary.units)
         }
         try ReportOutput.write(Array((text + "\n").utf8), to: output)

@@ -109,12 +109,14 @@ extension SessionDriver.StartPolicy: ExpressibleByArgument {}
 enum StatusLine {
     static func render(_ status: SessionStatus) -> String {
         let units = status.units
-        let gps: String
+        var gps: String
         switch status.gps.state {
         case .noFix: gps = "GPS no fix"
         case .fix: gps = "GPS fix" + (status.gps.satellites.map { " \($0) sats" } ?? "")
         case .lost: gps = "GPS lost" + (status.gps.lostForSeconds.map { " \(SummaryText.clock($0))" } ?? "")
         }
+        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
+        if status.gps.state != .fix, let problem = status.gps.problem { gps = "GPS: \(problem)" }
         switch status.stage {
         case .waitingForFix: return "--:-- waiting for a GPS fix to start  \(gps)"
         case .startCountdown: return "--:-- starting in \(status.startCountdownSeconds ?? 0)  \(gps)"

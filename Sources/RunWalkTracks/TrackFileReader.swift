@@ -27,6 +27,9 @@ public struct TrackFileReader: FixFileReading {
     public private(set) var epochs = 0
     /// Warning lines of a GPX, TCX or FIT file (also sent to the diagnostics' sink).
     public private(set) var warnings: [String] = []
+    /// Bytes per read of an NMEA file or stream (`runwalk fixes` reads 1 MiB at a time, so a
+    /// big log's time goes to the decoder rather than to system calls).
+    public var chunkSize = 1 << 16
 
     /// A reader for `path`; `trackIndex` picks one track of a file with several.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog(), trackIndex: Int? = nil) {
@@ -65,7 +68,7 @@ public struct TrackFileReader: FixFileReading {
             if input.isRegularFile && !compressed {
                 var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
                 defer { diagnostics = reader.diagnostics; statistics = reader.decoder.statistics; epochs = statistics.epochs }
-                try reader.read(body)
+                try reader.read(chunkSize: chunkSize, body)
             } else {
                 try readNMEA(input, head: head, body)
             }
@@ -110,36 +113,12 @@ public struct TrackFileReader: FixFileReading {
 
     /// NMEA from standard input or a gzip file: the same framing and decoding as the NMEA reader.
     private mutating func readNMEA(_ input: TrackInput, head: [UInt8], _ body: (Fix) throws -> Void) throws {
-        var decoder = NMEADecoder()
-        var framer = NMEALineFramer()
-        var lineNumber = 0
-        var log = diagnostics
-        let path = self.path
-        func handle(_ line: UnsafeBufferPointer<UInt8>, _ truncated: Bool) throws {
-            lineNumber += 1
-            if truncated {
-                decoder.skip(lineWith: .tooLong)
-                log.report(path: path, line: lineNumber, problem: .tooLong)
-                return
-            }
-            if let problem = try decoder.feed(line: line, body), problem.isBad {
-                log.report(path: path, line: lineNumber, problem: problem)
-            }
+        var reader = NMEAInputReader(path: path, diagnostics: diagnostics)
+        defer {
+            diagnostics = reader.diagnostics
+            statistics = reader.decoder.statistics
+            epochs = statistics.epochs
         }
-        var chunk = head
-        chunk.reserveCapacity(1 << 16)
-        while true {
-            try chunk.withUnsafeBufferPointer { buffer in try framer.feed(buffer) { line, truncated in try handle(line, truncated) } }
-            chunk = [UInt8](repeating: 0, count: 1 << 16)
-            let n = try chunk.withUnsafeMutableBytes { try input.read(into: $0) }
-            if n == 0 { break }
-            chunk.removeSubrange(n...)
-        }
-        try framer.finish { line, truncated in try handle(line, truncated) }
-        try decoder.finish(body)
-        if input.truncated { log.say("warning: \(path): the gzip data end early (truncated file); the lines it held were read") }
-        diagnostics = log
-        statistics = decoder.statistics
-        epochs = statistics.epochs
+        try reader.read(input, head: head, chunkSize: chunkSize, body)
     }
 }

@@ -46,6 +46,12 @@ final class TrackInput {
         if path == "-" {
             // gzclose closes the descriptor: give zlib a copy so standard input stays open.
             fd = dup(STDIN_FILENO)
+            #if os(Linux)
+            // A pipe holds 64 KiB by default, so each read returns at most that and the writer
+            // stalls as often; a larger one (F_SETPIPE_SZ; refused harmlessly for files, ttys and
+            // above the system's limit) lets large reads pay off, as in the NMEA reader.
+            _ = fcntl(STDIN_FILENO, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+            #endif
         } else {
             var info = stat()
             guard stat(path, &info) == 0 else {

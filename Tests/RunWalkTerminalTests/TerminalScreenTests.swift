@@ -192,5 +192,7 @@ func stripSGR(_ text: String) -> String {
         #expect(ScreenText.gps(.init(state: .fix, accuracyMetres: 4.4, satellites: 9)) == "GPS fix ±4 m, 9 sats")
         #expect(ScreenText.gps(.init(state: .lost, lostForSeconds: 72)) == "GPS LOST for 1:12")
         #expect(ScreenText.gps(.init(state: .noFix)) == "GPS: no fix")
+        #expect(ScreenText.gps(.init(state: .noFix, problem: "gpsd has no receiver")) == "GPS: gpsd has no receiver")
+        #expect(ScreenText.gps(.init(state: .fix, satellites: 9, problem: "stale")) == "GPS fix 9 sats", "a fix outranks a stale problem")
     }
 }

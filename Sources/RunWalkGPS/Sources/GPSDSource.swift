@@ -7,7 +7,8 @@ import RunWalkRuntime
 /// `gps_waiting`/`gps_read` with a timeout, on a thread of its own.
 ///
 /// When gpsd is not running, or goes away, it says so once with the address and keeps
-/// reconnecting with a growing delay until the consumer stops.
+/// reconnecting with a growing delay until the consumer stops. When gpsd has no receiver (its
+/// DEVICES report is empty) it says so and what to do, and again when one comes or goes.
 public struct GPSDSource: LocationSource {
     public var host: String
     public var port: String
@@ -27,6 +28,9 @@ public struct GPSDSource: LocationSource {
     }
 
     public var description: String { "gpsd at \(host):\(port)" }
+
+    /// The status's few words while gpsd cannot be reached.
+    static let unreachable = "gpsd not reachable"
 
     public func events() -> AsyncStream<LocationEvent> {
         let source = self
@@ -51,12 +55,14 @@ public struct GPSDSource: LocationSource {
             if gps_open(host, port, data) != 0 {
                 let reason = String(cString: gps_errstr(errno))
                 let verb = wasConnected ? "lost gpsd" : "cannot connect to gpsd"
-                failures.report("\(verb) at \(host):\(port): \(reason); retrying", to: continuation)
+                failures.report("\(verb) at \(host):\(port): \(reason); retrying", problem: Self.unreachable, to: continuation)
                 if !stop.sleep(seconds: backoff.next()) { return }
                 continue
             }
             _ = gps_stream(data, runwalk_gps_watch_json(), nil)
+            if failures.hasReported { continuation.yield(.problem(nil)) }
             continuation.yield(.connected("connected to gpsd at \(host):\(port)"))
+            var devices = GPSDDevices(address: "\(host):\(port)")
             failures.reset()
             backoff.reset()
             wasConnected = true
@@ -82,11 +88,13 @@ public struct GPSDSource: LocationSource {
                 if count == 0 { continue }
                 if let fix = mapper.report(data.pointee, message: buffer) {
                     continuation.yield(.fix(fix))
+                } else {
+                    for event in devices.events(for: String(cString: buffer)) { continuation.yield(event) }
                 }
             }
             gps_close(data)
             if stop.isSet { return }
-            failures.report("lost gpsd at \(host):\(port): \(lostReason); reconnecting", to: continuation)
+            failures.report("lost gpsd at \(host):\(port): \(lostReason); reconnecting", problem: Self.unreachable, to: continuation)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
     }

@@ -6,13 +6,24 @@ import RunWalkRuntime
 /// raw mode at `baud`, its bytes split into lines and decoded.
 ///
 /// When the device goes away (unplugged), the epoch in hand is delivered, the loss reported,
-/// and the device reopened with a growing delay until it is back or the consumer stops.
+/// and the device reopened with a growing delay until it is back or the consumer stops. A USB
+/// receiver plugged back in often comes back under another name (ttyUSB0 → ttyUSB1), so the
+/// device is followed by its stable name: at the first open, the link in `/dev/serial/by-id`
+/// that points at `path` (udev's, made from the USB vendor, model and serial number) is
+/// remembered and reopened from then on.
 public struct SerialSource: LocationSource {
+    /// The device as the user named it.
     public var path: String
     public var baud: Int
+    /// How long one `poll` may block, so that a stop request is seen promptly.
     public var pollMilliseconds: Int32 = 250
+    /// Reopening delays.
     public var backoffInitialSeconds = 0.5
     public var backoffMaximumSeconds = 4.0
+    /// Where udev keeps the stable names of serial devices (tests use a folder of their own).
+    public var stableNamesFolder = "/dev/serial/by-id"
+    /// Where sysfs is, for a USB receiver's identity when there is no stable name (tests use a tree of their own).
+    public var sysfsFolder = "/sys"
 
     public init(path: String, baud: Int = 9600) {
         self.path = path
@@ -20,6 +31,9 @@ public struct SerialSource: LocationSource {
     }
 
     public var description: String { "serial device \(path) at \(baud) baud" }
+
+    /// The status's few words while the device is missing.
+    static let absent = "receiver not connected"
 
     public func events() -> AsyncStream<LocationEvent> {
         let source = self
@@ -36,16 +50,41 @@ public struct SerialSource: LocationSource {
         var framer = NMEALineFramer()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
         defer { buffer.deallocate() }
+        // The stable name found at the first open; reopened instead of `path` from then on.
+        var followed: String?
+        // Without one: the USB identity seen at the first open, and the node it was last found at.
+        var identity: USBSerialIdentity?
+        var current = path
         while !stop.isSet {
             let fd: Int32
+            let opening = followed ?? current
             do {
-                fd = try SerialPort.open(path: path, baud: baud)
+                fd = try SerialPort.open(path: opening, baud: baud)
             } catch {
-                failures.report("\(error.description); retrying", to: continuation)
+                failures.report("\(error.description); retrying", problem: Self.absent, to: continuation)
+                if let identity, let node = relocated(identity, from: current), node != current {
+                    // The same receiver under another name: try it at once.
+                    current = node
+                    continue
+                }
                 if !stop.sleep(seconds: backoff.next()) { return }
                 continue
             }
-            continuation.yield(.connected("opened \(path) at \(baud) baud"))
+            var opened = "opened \(opening) at \(baud) baud"
+            if let followed {
+                if let node = SerialPort.resolved(followed), node != path { opened = "opened \(followed) (now \(node)) at \(baud) baud" }
+            } else if let identity {
+                if current != path { opened += " (the USB receiver \(identity) that was \(path))" }
+            } else if let link = SerialPort.stableName(of: path, in: stableNamesFolder) {
+                followed = link
+                if link != path { opened += " (followed as \(link) if it comes back under another name)" }
+            } else if let node = SerialPort.resolved(path),
+                      let found = USBSerialIdentity.of(ttyName: URL(fileURLWithPath: node).lastPathComponent, sysfs: sysfsFolder) {
+                identity = found
+                opened += " (USB \(found), followed if it comes back under another name)"
+            }
+            if failures.hasReported { continuation.yield(.problem(nil)) }
+            continuation.yield(.connected(opened))
             failures.reset()
             backoff.reset()
             var badSoFar = decoder.statistics.linesBad
@@ -56,9 +95,17 @@ public struct SerialSource: LocationSource {
             framer = NMEALineFramer()
             for fix in decoder.finish() { continuation.yield(.fix(fix)) }
             guard let lost else { return }
-            failures.report("serial device \(path): \(lost); waiting for it to come back", to: continuation)
+            failures.report("serial device \(opening): \(lost); waiting for it to come back", problem: Self.absent, to: continuation)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
+    }
+
+    /// Where the receiver with `identity` is now, when it is no longer at `node`: a tty in the
+    /// folder of /dev the user named (the first by name).
+    private func relocated(_ identity: USBSerialIdentity, from node: String) -> String? {
+        let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        return identity.ttyNames(sysfs: sysfsFolder).map { "\(folder)/\($0)" }
+            .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// Reads until the device fails (returns why) or a stop is asked for (returns nil).
@@ -125,6 +172,24 @@ public enum SerialPort {
         case 921_600: return speed_t(B921600)
         default: return nil
         }
+    }
+
+    /// The device node `path` leads to (symbolic links resolved); nil when it does not exist.
+    public static func resolved(_ path: String) -> String? {
+        guard let real = realpath(path, nil) else { return nil }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// The stable name of the device at `path`: `path` itself when it already is one (it is in
+    /// `folder`), else the link in `folder` that leads to the same node (the first by name);
+    /// nil when there is none (no udev, not a USB device, or the device is not there).
+    public static func stableName(of path: String, in folder: String) -> String? {
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        if path.hasPrefix(prefix) { return path }
+        guard let node = resolved(path),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return nil }
+        return names.sorted().map { prefix + $0 }.first { resolved($0) == node }
     }
 
     /// Opens `path` for reading, raw (no echo, no line editing, 8N1) at `baud`; returns the descriptor.

@@ -55,13 +55,18 @@ struct Backoff {
 struct FailureReporter {
     private var reported = false
 
-    mutating func report(_ message: String, to continuation: AsyncStream<LocationEvent>.Continuation) {
+    /// Says `message` once until `reset`; `problem` (a few words for the status) goes first.
+    mutating func report(_ message: String, problem: String? = nil, to continuation: AsyncStream<LocationEvent>.Continuation) {
         guard !reported else { return }
         reported = true
+        if let problem { continuation.yield(.problem(problem)) }
         continuation.yield(.unavailable(message))
     }
 
     mutating func reset() { reported = false }
+
+    /// Whether a failure was said since the last `reset`.
+    var hasReported: Bool { reported }
 }
 
 /// Back-pressure for a source thread that can outrun its consumer: the producer waits while

@@ -35,8 +35,10 @@ public enum SessionStatusLine {
         return parts.joined(separator: " · ")
     }
 
-    /// `GPS fix ±3 m, 9 sats`, `GPS lost 0:12`, `GPS no fix`.
+    /// `GPS fix ±3 m, 9 sats`, `GPS lost 0:12`, `GPS no fix`, `GPS: gpsd has no receiver`.
     static func gps(_ gps: SessionStatus.GPS) -> String {
+        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
+        if gps.state != .fix, let problem = gps.problem { return "GPS: \(problem)" }
         switch gps.state {
         case .noFix: return "GPS no fix"
         case .lost: return "GPS lost" + (gps.lostForSeconds.map { " " + SummaryText.clock($0) } ?? "")

@@ -3,7 +3,8 @@ import RunWalkCore
 
 /// The summary as a terminal table.
 public enum SummaryText {
-    public static func render(_ s: Summary) -> String {
+    /// The table; with the recorded `track`, each GPS gap says how much distance was counted across it.
+    public static func render(_ s: Summary, track: [TrackPoint] = []) -> String {
         var lines: [String] = []
         lines.append("Workout   \(s.workout)")
         if let start = s.startUTC { lines.append("Start     \(start)") }
@@ -37,9 +38,26 @@ public enum SummaryText {
             lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacingOccurrences(of: "_", with: " ")) \(clock($0.atSeconds))" }
                 .joined(separator: ", "))
         }
+        lines += gaps(GPSGapAccount.accounts(s, track: track), units: s.units)
         lines.append("")
         lines.append("Fixes     \(s.fixes.epochs) epochs, \(s.fixes.used) used, \(s.fixes.rejected) rejected, \(s.fixes.linesBad) bad lines")
         return lines.joined(separator: "\n")
+    }
+
+    /// One line per GPS gap: when, how long, why, and how the distance across it was counted.
+    static func gaps(_ accounts: [GPSGapAccount], units: Units) -> [String] {
+        guard !accounts.isEmpty else { return [] }
+        var lines = [""]
+        for gap in accounts {
+            let when: String
+            if let end = gap.endSeconds, let duration = gap.durationSeconds {
+                when = "\(clock(gap.startSeconds))–\(clock(end)) (\(clock(duration)), \(gap.reasonText))"
+            } else {
+                when = "\(clock(gap.startSeconds))–end (\(gap.reasonText))"
+            }
+            lines.append("GPS gap   \(when): \(gap.estimateText(units))")
+        }
+        return lines
     }
 
     static func row(_ cells: [String], widths: [Int]) -> String {

@@ -12,6 +12,8 @@ public enum HTMLReport {
         let duration = max(session.elapsedSeconds, session.track.last?.elapsedSeconds ?? 0)
         let bands = phaseBands(summary)
         let buckets = Buckets(track: session.track, durationSeconds: duration)
+        let gaps = GPSGapAccount.accounts(summary, track: session.track)
+        let chartGaps = GapReport.chartGaps(gaps, durationSeconds: duration)
 
         var body = header(session)
         body += totals(session, style: style)
@@ -28,7 +30,8 @@ public enum HTMLReport {
             charts += TimeChart(caption: "Pace", unitNote: "min\(style.paceUnit) · faster is higher", cssClass: "pace",
                                 durationSeconds: duration, bands: bands,
                                 samples: buckets.pace.map { ($0.seconds, $0.value.map(style.paceValue)) },
-                                yRange: range, inverted: true, yTicks: ticks.map { .init(value: $0, label: Text.clock($0)) }).render()
+                                yRange: range, inverted: true, yTicks: ticks.map { .init(value: $0, label: Text.clock($0)) },
+                                gaps: chartGaps).render()
         }
         let speeds = buckets.speed.compactMap(\.value).map(style.speedValue)
         if !speeds.isEmpty {
@@ -36,7 +39,8 @@ public enum HTMLReport {
             let ticks = TimeChart.niceTicks(0...top, target: 5)
             charts += TimeChart(caption: "Speed", unitNote: style.speedUnit, cssClass: "speed", durationSeconds: duration, bands: bands,
                                 samples: buckets.speed.map { ($0.seconds, $0.value.map(style.speedValue)) },
-                                yRange: 0...top, yTicks: ticks.map { .init(value: $0, label: Text.compact($0, 1)) }).render()
+                                yRange: 0...top, yTicks: ticks.map { .init(value: $0, label: Text.compact($0, 1)) },
+                                gaps: chartGaps).render()
         }
         let heights = buckets.altitude.compactMap(\.value).map(style.elevationValue)
         if let low = heights.min(), let high = heights.max() {
@@ -53,12 +57,13 @@ public enum HTMLReport {
         charts += "</section>"
         body += charts
 
-        if let map = RouteMap(track: session.track, style: style, fastPace: fast, slowPace: max(slow, fast + 30)).render() {
+        if let map = RouteMap(track: session.track, style: style, fastPace: fast, slowPace: max(slow, fast + 30), gaps: gaps).render() {
             body += "<section><h2>Route</h2>\(map)</section>"
         }
         if !summary.phases.isEmpty {
             body += "<section><h2>Intervals <span class=\"chart-unit\">planned vs actual</span></h2>\(ReportTables.intervals(summary, style: style))</section>"
         }
+        if let section = GapReport.section(gaps, style: style) { body += section }
         body += "<section><h2>Splits <span class=\"chart-unit\">per \(style.distanceUnit)</span></h2>\(ReportTables.splits(summary, style: style))</section>"
         let f = summary.fixes
         body += "<footer>RunWalk report · \(session.track.count) track points from \(f.epochs) GPS epochs (\(f.used) used, \(f.rejected) rejected, \(f.linesBad) bad lines) · times in UTC</footer>"

@@ -44,6 +44,8 @@ enum HTMLStyle {
     .area{stroke:none}.area.elevation{fill:var(--elev-fill)}
     .band-label{position:absolute;top:3px;text-align:center;font-size:.7rem;font-weight:600;color:var(--muted);overflow:visible;white-space:nowrap;pointer-events:none}
     .band-label .short{display:none}
+    .plot-svg .gap{fill:rgba(214,40,40,.16);stroke:none}.gap-label{position:absolute;bottom:3px;padding-left:3px;font-size:.68rem;font-weight:700;color:#c62828;white-space:nowrap;pointer-events:none}
+    .gap-line line{stroke:#c62828;stroke-width:2.5;stroke-dasharray:6 5;vector-effect:non-scaling-stroke}.gap-line text{fill:#c62828;font-weight:700;text-anchor:middle;font-family:system-ui,sans-serif}
     .x-axis{position:relative;height:1.4em}.x-axis span{position:absolute;top:2px;transform:translateX(-50%);font-size:.75rem;color:var(--muted)}
     .x-axis span:first-child{transform:none}
     .legend{display:flex;flex-wrap:wrap;align-items:center;gap:4px 10px;font-size:.8rem;color:var(--muted);margin-top:8px}

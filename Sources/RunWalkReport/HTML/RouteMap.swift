@@ -11,6 +11,8 @@ struct RouteMap {
     /// Pace range for the colours, seconds per km (fast, slow).
     var fastPace: Double
     var slowPace: Double
+    /// GPS gaps: a dashed line from the last position before each to the first after, labelled.
+    var gaps: [GPSGapAccount] = []
 
     /// The map as an HTML `<figure>`, or nil without track points.
     func render() -> String? {
@@ -67,6 +69,8 @@ struct RouteMap {
         }
         svg += "</g>"
 
+        svg += gapLines(xy, width: max(width, height))
+
         // Distance markers every unit, then start and finish on top.
         let r = max(width, height) * 0.022
         let unit = style.metresPerDistanceUnit
@@ -96,6 +100,22 @@ struct RouteMap {
         legend += "<span class=\"legend-item\"><i class=\"dot start-dot\"></i>start</span><span class=\"legend-item\"><i class=\"dot finish-dot\"></i>finish</span>"
         legend += "<span class=\"legend-item\"><i class=\"dot km-dot\"></i>\(style.distanceUnit)</span></div>"
         return "<figure class=\"map\">\(svg)\(legend)</figure>"
+    }
+
+    /// The gaps the GPS came back from, as dashed lines between their ends, each labelled `GPS gap 0:42`.
+    private func gapLines(_ xy: [(Double, Double)], width: Double) -> String {
+        var svg = ""
+        for gap in gaps {
+            guard let end = gap.endSeconds, gap.reason == .signalLost,
+                  let before = track.lastIndex(where: { $0.elapsedSeconds <= gap.startSeconds + 0.0015 }),
+                  let after = track.firstIndex(where: { $0.elapsedSeconds >= end - 0.0015 }), after > before else { continue }
+            let a = xy[before], b = xy[after]
+            let label = "GPS gap" + (gap.durationSeconds.map { " " + Text.clock($0) } ?? "")
+            svg += "<g class=\"gap-line\" data-start-s=\"\(Text.fixed(gap.startSeconds, 1))\"><line x1=\"\(Text.fixed(a.0, 1))\" y1=\"\(Text.fixed(a.1, 1))\" "
+                + "x2=\"\(Text.fixed(b.0, 1))\" y2=\"\(Text.fixed(b.1, 1))\"/><text x=\"\(Text.fixed((a.0 + b.0) / 2, 1))\" "
+                + "y=\"\(Text.fixed((a.1 + b.1) / 2 - width * 0.015, 1))\" font-size=\"\(Text.fixed(width * 0.025, 1))\">\(Text.escaped(label))</text></g>"
+        }
+        return svg
     }
 
     private func marker(_ p: (Double, Double), r: Double, cls: String, text: String) -> String {

@@ -11,6 +11,13 @@ struct TimeChart {
         var shortLabel: String
     }
 
+    /// A stretch without GPS positions, marked over the plot and labelled.
+    struct Gap {
+        var startSeconds: Double
+        var endSeconds: Double
+        var label: String
+    }
+
     /// A y-axis tick: its value and text.
     struct Tick {
         var value: Double
@@ -30,6 +37,8 @@ struct TimeChart {
     /// Fill the area under the line.
     var filled = false
     var yTicks: [Tick]
+    /// GPS gaps, hatched over the plot with their label.
+    var gaps: [Gap] = []
 
     /// The chart as an HTML `<figure>`.
     func render() -> String {
@@ -70,6 +79,11 @@ struct TimeChart {
             }
         }
         if !path.isEmpty { svg += "<path class=\"series \(cssClass)\" d=\"\(path)\"/>" }
+        for gap in gaps {
+            // At least a few thousandths wide, so a short gap on a long run still shows.
+            let x0 = x(gap.startSeconds), x1 = max(x(gap.endSeconds), x0 + 3)
+            svg += "<rect class=\"gap\" x=\"\(Text.fixed(x0, 1))\" y=\"0\" width=\"\(Text.fixed(x1 - x0, 1))\" height=\"1000\"/>"
+        }
         svg += "</svg>"
 
         var html = "<figure class=\"chart chart-\(cssClass)\">"
@@ -84,6 +98,9 @@ struct TimeChart {
             let x0 = x(band.startSeconds), x1 = x(band.endSeconds)
             html += "<span class=\"band-label\" style=\"left:\(Text.fixed(x0 / 10, 2))%;width:\(Text.fixed((x1 - x0) / 10, 2))%\">"
             html += "<span class=\"long\">\(Text.escaped(band.label))</span><span class=\"short\">\(Text.escaped(band.shortLabel))</span></span>"
+        }
+        for gap in gaps {
+            html += "<span class=\"gap-label\" style=\"left:\(Text.fixed(x(gap.startSeconds) / 10, 2))%\">\(Text.escaped(gap.label))</span>"
         }
         html += "</div><div></div><div class=\"x-axis\">"
         for (number, tick) in Self.timeTicks(durationSeconds: durationSeconds).enumerated() {

@@ -81,6 +81,8 @@ public struct SessionDriver: Sendable {
     public private(set) var loopNow: Duration = .zero
     /// The latest fix the source gave (for satellites and accuracy).
     public private(set) var lastFix: Fix?
+    /// What the source says keeps it from giving positions ("gpsd has no receiver"), until it is over.
+    public private(set) var sourceProblem: String?
     /// Loop time at which the session clock reads zero (the workout's start, countdown included).
     private(set) var origin: Duration?
     /// Loop time at which the GPS was last seen lost (or the loop began, before any fix).
@@ -154,7 +156,12 @@ public struct SessionDriver: Sendable {
         guard !isFinished else { return Output() }
         switch event {
         case .fix(let fix):
+            // Positions arriving end whatever the source said was in their way.
+            if fix.latitude != nil { sourceProblem = nil }
             return ingest(fix, now: now)
+        case .problem(let text):
+            sourceProblem = text
+            return Output()
         case .connected(let text):
             // A track file "connects" by opening: nothing to tell in replay.
             return settings.clock == .track ? Output() : Output(messages: [text])

@@ -8,6 +8,9 @@ public enum LocationEvent: Sendable, Equatable {
     case connected(String)
     /// The source cannot deliver (gpsd not running or gone, device unplugged); it keeps retrying.
     case unavailable(String)
+    /// What keeps a reachable source from giving positions, in a few words a status line can
+    /// show ("gpsd has no receiver"); nil once it is over. Sent before the message that explains it.
+    case problem(String?)
     /// A problem in the data worth telling the user once (a bad line in a file).
     case warning(String)
     /// More lines that were meant as sentences but could not be used.

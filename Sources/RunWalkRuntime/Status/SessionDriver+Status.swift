@@ -72,7 +72,7 @@ extension SessionDriver {
     }
 
     private func gpsStatus(at now: Duration) -> SessionStatus.GPS {
-        var gps = SessionStatus.GPS(state: gpsState)
+        var gps = SessionStatus.GPS(state: gpsState, problem: sourceProblem)
         if let fix = lastFix {
             gps.satellites = fix.satellitesUsed ?? fix.satellitesVisible
             if gpsState == .fix {

@@ -58,16 +58,21 @@ public struct SessionStatus: Sendable, Equatable, Codable {
         public var satellites: Int?
         /// How long the GPS has been lost (or without a fix), seconds.
         public var lostForSeconds: Double?
+        /// Why the source gives no positions when it knows, in a few words ("gpsd has no
+        /// receiver"); nil when it does not say (JSON `problem`, absent then).
+        public var problem: String?
 
-        public init(state: State, accuracyMetres: Double? = nil, satellites: Int? = nil, lostForSeconds: Double? = nil) {
+        public init(state: State, accuracyMetres: Double? = nil, satellites: Int? = nil, lostForSeconds: Double? = nil,
+                    problem: String? = nil) {
             self.state = state
             self.accuracyMetres = accuracyMetres
             self.satellites = satellites
             self.lostForSeconds = lostForSeconds
+            self.problem = problem
         }
 
         enum CodingKeys: String, CodingKey {
-            case state, accuracyMetres = "accuracy_m", satellites, lostForSeconds = "lost_for_s"
+            case state, accuracyMetres = "accuracy_m", satellites, lostForSeconds = "lost_for_s", problem
         }
     }
 

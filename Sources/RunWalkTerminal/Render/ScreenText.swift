@@ -59,8 +59,11 @@ enum ScreenText {
         }
     }
 
-    /// The GPS as a runner reads it: `GPS fix ±4 m, 9 sats`, `GPS: no fix`, `GPS LOST for 0:12`.
+    /// The GPS as a runner reads it: `GPS fix ±4 m, 9 sats`, `GPS: no fix`, `GPS LOST for 0:12`,
+    /// `GPS: gpsd has no receiver`.
     static func gps(_ gps: SessionStatus.GPS) -> String {
+        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
+        if gps.state != .fix, let problem = gps.problem { return "GPS: \(problem)" }
         switch gps.state {
         case .noFix:
             if let seconds = gps.lostForSeconds, seconds >= 1 { return "GPS: no fix (\(elapsed(seconds)))" }

@@ -79,6 +79,9 @@ struct ControlProtocolTests {
         #expect(SessionStatusLine.render(status) == "PAUSED (auto) · run 3/8 · 0.22 mi left · 1.44 mi · -:-- /mi · GPS fix 7 sats")
         #expect(SessionStatusLine.render(SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3))
                 == "waiting for a GPS fix · 0.00 km · -:-- /km · GPS no fix")
+        #expect(SessionStatusLine.render(SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3,
+                                                       gps: .init(state: .noFix, problem: "gpsd has no receiver")))
+                == "waiting for a GPS fix · 0.00 km · -:-- /km · GPS: gpsd has no receiver")
         #expect(SessionStatusLine.render(SessionStatus(workout: "w", stage: .startCountdown, phaseCount: 3, gps: .init(state: .fix),
                                                        startCountdownSeconds: 2))
                 == "starting in 2 · 0.00 km · -:-- /km · GPS fix")

@@ -17,6 +17,39 @@ public enum GPSDHarness {
         return daemon
     }
 
+    /// Starts `gpsd -N -n -b -S PORT -F SOCKET` with no receiver at all (as a freshly installed
+    /// gpsd with nothing plugged in), and waits until it listens; receivers are added later
+    /// through its control socket (`GPSDHarness.control`).
+    public static func startDevicelessDaemon(port: UInt16, controlSocket: String) throws -> ChildProcess {
+        let daemon = try ChildProcess(gpsdPath, ["-N", "-n", "-b", "-S", String(port), "-F", controlSocket])
+        try waitListening(port, process: daemon)
+        return daemon
+    }
+
+    /// Sends one command to gpsd's control socket, as `gpsdctl` does: `+PATH` adds a receiver,
+    /// `-PATH` removes it. Returns gpsd's answer (`OK` or `ERROR`).
+    public static func control(_ command: String, socket path: String) throws -> String {
+        let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw NotListening(description: "socket: \(String(cString: strerror(errno)))") }
+        defer { Glibc.close(fd) }
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let bytes = Array(path.utf8)
+        guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { throw NotListening(description: "path too long: \(path)") }
+        withUnsafeMutableBytes(of: &address.sun_path) { raw in
+            for (i, byte) in bytes.enumerated() { raw[i] = byte }
+        }
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+        }
+        guard connected == 0 else { throw NotListening(description: "gpsd's control socket \(path): \(String(cString: strerror(errno)))") }
+        let line = Array((command + "\n").utf8)
+        guard Glibc.write(fd, line, line.count) == line.count else { throw NotListening(description: "write to \(path) failed") }
+        var answer = [UInt8](repeating: 0, count: 64)
+        let n = Glibc.read(fd, &answer, answer.count)
+        return n > 0 ? String(decoding: answer[0..<n], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines) : ""
+    }
+
     /// A copy of `track` behind a preamble of fix-free `$GPTXT` lines lasting `seconds` at
     /// `cycleSeconds` a line. gpsfake (-n) feeds gpsd from its start, so the preamble lets a client
     /// connect, even on a loaded machine, before the first fix goes by. The caller removes the file.
