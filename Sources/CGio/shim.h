@@ -20,7 +20,8 @@ static inline guint cgio_register_object(GDBusConnection *connection, const char
     return id;
 }
 
-/// G_VARIANT_TYPE(text) is a cast macro.
-static inline const GVariantType *cgio_variant_type(const char *text) {
-    return (const GVariantType *)text;
+/// Whether `value` has the type `type` ("s", "as", "v"): G_VARIANT_TYPE is a cast macro, and
+/// the text Swift passes lives only for the call, so the test happens here.
+static inline gboolean cgio_is_of_type(GVariant *value, const char *type) {
+    return g_variant_is_of_type(value, G_VARIANT_TYPE(type));
 }

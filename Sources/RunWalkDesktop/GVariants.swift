@@ -47,13 +47,13 @@ enum GV {
     /// The string inside an `s`, `o` or `v`-wrapped string value.
     static func text(_ value: OpaquePointer) -> String? {
         var value = value
-        if g_variant_is_of_type(value, cgio_variant_type("v")) != 0 {
+        if cgio_is_of_type(value, "v") != 0 {
             value = g_variant_get_variant(value)
             defer { g_variant_unref(value) }
             return text(value)
         }
-        guard g_variant_is_of_type(value, cgio_variant_type("s")) != 0
-                || g_variant_is_of_type(value, cgio_variant_type("o")) != 0,
+        guard cgio_is_of_type(value, "s") != 0
+                || cgio_is_of_type(value, "o") != 0,
               let pointer = g_variant_get_string(value, nil) else { return nil }
         return String(cString: pointer)
     }
@@ -62,12 +62,12 @@ enum GV {
     static func firstText(_ value: OpaquePointer) -> String? {
         if let text = text(value) { return text }
         var value = value
-        if g_variant_is_of_type(value, cgio_variant_type("v")) != 0 {
+        if cgio_is_of_type(value, "v") != 0 {
             value = g_variant_get_variant(value)
             defer { g_variant_unref(value) }
             return firstText(value)
         }
-        guard g_variant_is_of_type(value, cgio_variant_type("as")) != 0, let first = child(value, 0) else { return nil }
+        guard cgio_is_of_type(value, "as") != 0, let first = child(value, 0) else { return nil }
         defer { g_variant_unref(first) }
         return text(first)
     }

@@ -15,14 +15,14 @@ final class SleepInhibitor: @unchecked Sendable {
         let parameters = GV.tuple([GV.string("sleep:idle"), GV.string("RunWalk"), GV.string(why), GV.string("block")])
         guard let reply = g_dbus_connection_call_with_unix_fd_list_sync(
             bus.connection, "org.freedesktop.login1", "/org/freedesktop/login1", "org.freedesktop.login1.Manager", "Inhibit",
-            parameters, cgio_variant_type("(h)"), G_DBUS_CALL_FLAGS_NONE, 5000, nil, &fds, nil, &error) else {
+            parameters, nil, G_DBUS_CALL_FLAGS_NONE, 5000, nil, &fds, nil, &error) else {
             return .failure(DesktopError("logind Inhibit: \(GV.message(error))"))
         }
         defer {
             g_variant_unref(reply)
             if let fds { g_object_unref(fds) }
         }
-        guard let handle = GV.child(reply, 0), let fds else { return .failure(DesktopError("logind Inhibit: no file descriptor in the reply")) }
+        guard let handle = GV.child(reply, 0), cgio_is_of_type(handle, "h") != 0, let fds else { return .failure(DesktopError("logind Inhibit: no file descriptor in the reply")) }
         let index = g_variant_get_handle(handle)
         g_variant_unref(handle)
         let fd = g_unix_fd_list_get(fds, index, &error) // a duplicate of ours to keep

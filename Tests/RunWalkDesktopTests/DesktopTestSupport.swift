@@ -18,22 +18,23 @@ final class CommandLog: @unchecked Sendable {
     var commands: [SessionCommand] { lock.withLock { received } }
 
     /// Waits (up to `seconds`) until `command` has arrived.
-    func waitFor(_ command: SessionCommand, seconds: Double = 10) -> Bool {
+    /// Async, so the waiting test gives its thread back to the pool the stream's task runs on.
+    func waitFor(_ command: SessionCommand, seconds: Double = 10) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if commands.contains(command) { return true }
-            Thread.sleep(forTimeInterval: 0.02)
+            try? await Task.sleep(for: .milliseconds(20))
         }
         return commands.contains(command)
     }
 }
 
-/// Waits (up to `seconds`) until `condition` holds.
-func eventually(seconds: Double = 10, _ condition: () throws -> Bool) rethrows -> Bool {
+/// Waits (up to `seconds`) until `condition` holds, giving the thread back to the pool meanwhile.
+func eventually(seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }
-        Thread.sleep(forTimeInterval: 0.05)
+        try? await Task.sleep(for: .milliseconds(50))
     }
     return try condition()
 }

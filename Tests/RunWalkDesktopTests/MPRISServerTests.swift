@@ -20,7 +20,7 @@ struct MPRISServerTests {
     }
 
     @Test("playerctl lists the player, reads title and status, and its commands reach the session")
-    func playerctlDrivesTheSession() throws {
+    func playerctlDrivesTheSession() async throws {
         guard busToolsPresent(Self.tools) else { return }
         let bus = try PrivateBus()
         defer { bus.stop() }
@@ -50,13 +50,13 @@ struct MPRISServerTests {
                                 ("play", .resume), ("stop", .stop)] {
             let result = try bus.run("/usr/bin/playerctl", ["-p", "runwalk", verb])
             #expect(result.status == 0, "\(verb): \(result.stderr)")
-            #expect(log.waitFor(command), "\(verb) → \(command): got \(log.commands)")
+            #expect(await log.waitFor(command), "\(verb) → \(command): got \(log.commands)")
         }
         #expect(log.commands == [.toggle, .skip, .restart, .pause, .resume, .stop])
     }
 
     @Test("playerctl --follow sees the phase change, the pause and the end; the countdown at most once a second")
-    func followSeesUpdates() throws {
+    func followSeesUpdates() async throws {
         guard busToolsPresent(Self.tools) else { return }
         let bus = try PrivateBus()
         defer { bus.stop() }
@@ -66,16 +66,16 @@ struct MPRISServerTests {
         defer { handsFree.stop() }
         let follow = try bus.start("/usr/bin/playerctl", ["-p", "runwalk", "--follow", "metadata", "--format", "{{status}} {{title}}"])
         defer { follow.stop() }
-        #expect(eventually { follow.stdout.contains("Playing Run 3 of 5 · 1:12 left") }, "\(follow.stdout)")
+        #expect(await eventually { follow.stdout.contains("Playing Run 3 of 5 · 1:12 left") }, "\(follow.stdout)")
 
         control.publish(runningStatus(index: 3, kind: .walk, planned: 60, elapsed: 0))
-        #expect(eventually { follow.stdout.contains("Playing Walk 4 of 5 · 1:00 left") }, "\(follow.stdout)")
+        #expect(await eventually { follow.stdout.contains("Playing Walk 4 of 5 · 1:00 left") }, "\(follow.stdout)")
         control.publish(runningStatus(index: 3, kind: .walk, planned: 60, elapsed: 5, paused: true))
-        #expect(eventually { follow.stdout.contains("Paused Walk 4 of 5 · 0:55 left") }, "\(follow.stdout)")
+        #expect(await eventually { follow.stdout.contains("Paused Walk 4 of 5 · 0:55 left") }, "\(follow.stdout)")
         // Ten countdown-only changes within a fraction of a second: signalled at most once in that second.
         let before = follow.stdout.components(separatedBy: "\n").count
         for second in 6...15 { control.publish(runningStatus(index: 3, kind: .walk, planned: 60, elapsed: Double(second), paused: true)) }
-        Thread.sleep(forTimeInterval: 0.3)
+        try await Task.sleep(for: .milliseconds(300))
         let ticks = follow.stdout.components(separatedBy: "\n").count - before
         #expect(ticks <= 1, "countdown-only changes within one second: \(ticks) signals\n\(follow.stdout)")
 
@@ -83,11 +83,11 @@ struct MPRISServerTests {
         end.stage = .completed
         end.phase = nil
         control.publish(end)
-        #expect(eventually { follow.stdout.contains("Stopped Workout complete") }, "\(follow.stdout)")
+        #expect(await eventually { follow.stdout.contains("Stopped Workout complete") }, "\(follow.stdout)")
     }
 
     @Test("a second session on the same bus takes the .instancePID name; stop() gives the name back")
-    func secondInstanceAndRelease() throws {
+    func secondInstanceAndRelease() async throws {
         guard busToolsPresent(Self.tools) else { return }
         let bus = try PrivateBus()
         defer { bus.stop() }
