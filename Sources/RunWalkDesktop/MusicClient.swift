@@ -121,6 +121,8 @@ final class MusicClient: @unchecked Sendable {
         if let uri {
             self.uri = nil
             command("OpenUri", GV.tuple([GV.string(uri)]))
+            // A paused player stays paused after OpenUri (mpv does): the runner asked for music.
+            command("Play")
         }
         refresh()
     }
