@@ -1,4 +1,5 @@
 import CGio
+import Foundation
 
 /// A private connection to the session or the system bus, opened on the GLib thread so its
 /// signal subscriptions and exported objects dispatch there.
@@ -22,6 +23,10 @@ final class BusConnection: @unchecked Sendable {
         let address: String
         if let given {
             address = given
+        } else if type == G_BUS_TYPE_SESSION, let found = sessionAddressWithoutAutolaunch() {
+            address = found
+        } else if type == G_BUS_TYPE_SESSION {
+            return .failure(DesktopError("no session bus (DBUS_SESSION_BUS_ADDRESS is not set)"))
         } else {
             guard let found = g_dbus_address_get_for_bus_sync(type, nil, &error) else {
                 return .failure(DesktopError("no \(name) (\(GV.message(error)))"))
@@ -36,6 +41,16 @@ final class BusConnection: @unchecked Sendable {
         }
         g_dbus_connection_set_exit_on_close(connection, 0)
         return .success(BusConnection(connection: connection, name: name))
+    }
+
+    /// The session bus as the environment gives it, or the systemd user bus socket. Unlike
+    /// GLib's lookup this never autolaunches a bus (dbus-launch) that would outlive the run.
+    private static func sessionAddressWithoutAutolaunch() -> String? {
+        let environment = ProcessInfo.processInfo.environment
+        if let address = environment["DBUS_SESSION_BUS_ADDRESS"], !address.isEmpty { return address }
+        guard let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty,
+              FileManager.default.fileExists(atPath: runtime + "/bus") else { return nil }
+        return "unix:path=\(runtime)/bus"
     }
 
     /// Calls `method` and waits up to `timeoutMs` for the reply (nil reply type: any).

@@ -9,6 +9,9 @@
 /// cue.summary = on
 /// auto_pause = on       # standing still pauses the workout, moving resumes it
 /// plan.done_fraction = 0.9   # share of a plan day's run time that makes it done
+/// notify = off          # a notification at each phase change (run)
+/// haptics = off         # feedbackd haptics (run)
+/// music = ~/Music/run.m3u   # opened on the runner's music player at the start (run)
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -21,12 +24,18 @@ public struct UserSettings: Sendable, Equatable {
     public var autoPause: Bool?
     /// Share of a plan day's planned run time that makes it done (`plan.done_fraction`).
     public var planDoneFraction: Double?
+    /// A notification at each phase change of a live run (`--notify`).
+    public var notify: Bool?
+    /// Haptic feedback through feedbackd in a live run (`--haptics`).
+    public var haptics: Bool?
+    /// A URI or file opened on the runner's music player at the start of a live run (`--music`).
+    public var music: String?
 
     public init() {}
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
-        + ["plan.done_fraction"]
+        + ["plan.done_fraction", "notify", "haptics", "music"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -83,6 +92,11 @@ public struct UserSettings: Sendable, Equatable {
         case "auto_pause":
             guard value == "on" || value == "off" else { throw bad("on or off") }
             autoPause = value == "on"
+        case "notify", "haptics":
+            guard value == "on" || value == "off" else { throw bad("on or off") }
+            if key == "notify" { notify = value == "on" } else { haptics = value == "on" }
+        case "music":
+            music = value
         case "plan.done_fraction":
             guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
             planDoneFraction = fraction

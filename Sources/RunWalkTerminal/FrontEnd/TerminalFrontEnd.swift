@@ -28,6 +28,7 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private let wakeWrite: Int32
     private let lock = NSLock()
     private var latest: SessionStatus?
+    private var playing: String?
     private var stopping = false
     private var stopped = false
     private var observer: Int?
@@ -110,6 +111,12 @@ public final class TerminalFrontEnd: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// What the runner's music player plays ("Title — Artist"), shown under the status; nil hides it.
+    public func setNowPlaying(_ line: String?) {
+        lock.withLock { playing = line }
+        wake("s")
+    }
+
     private func received(_ status: SessionStatus) {
         lock.withLock { latest = status }
         wake("s")
@@ -167,9 +174,9 @@ public final class TerminalFrontEnd: @unchecked Sendable {
             if dirty && ContinuousClock.now - lastDraw >= interval {
                 guard TerminalRestore.isArmed else { return }
                 let size = Self.size(of: output)
-                let status = lock.withLock { latest }
+                let (status, music) = lock.withLock { (latest, playing) }
                 let frame = TerminalScreen.render(status: status, columns: size.columns, rows: size.rows,
-                                                  colour: colour, overlay: keys.overlay)
+                                                  colour: colour, overlay: keys.overlay, nowPlaying: music)
                 let bytes = painter.paint(frame, columns: size.columns, rows: size.rows, forceAll: resized)
                 if !bytes.isEmpty { write(bytes) }
                 lastDraw = ContinuousClock.now
