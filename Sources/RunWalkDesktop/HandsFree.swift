@@ -113,7 +113,7 @@ public final class HandsFree: @unchecked Sendable {
             }
         }
         if options.notifications {
-            switch PhaseNotifier.start(bus: bus, control: control, appName: "RunWalk") {
+            switch PhaseNotifier.start(bus: bus, control: control, appName: "RunWalk", warn: warn) {
             case .success(let started): notifier = started
             case .failure(let failure): warn("runwalk: no notifications: \(failure)")
             }

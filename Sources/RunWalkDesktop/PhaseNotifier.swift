@@ -12,19 +12,22 @@ final class PhaseNotifier: @unchecked Sendable {
     private var notificationID: UInt32 = 0
     private var shownKey: String?
     private var failed = false
+    private let warn: @Sendable (String) -> Void
 
-    private init(bus: BusConnection, control: SessionControl, appName: String) {
+    private init(bus: BusConnection, control: SessionControl, appName: String, warn: @escaping @Sendable (String) -> Void) {
         self.bus = bus
         self.control = control
         self.appName = appName
+        self.warn = warn
     }
 
     /// Subscribes to the server's action signal; fails when no notification server is there.
-    static func start(bus: BusConnection, control: SessionControl, appName: String) -> Result<PhaseNotifier, DesktopError> {
+    static func start(bus: BusConnection, control: SessionControl, appName: String,
+                      warn: @escaping @Sendable (String) -> Void) -> Result<PhaseNotifier, DesktopError> {
         guard HandsFree.serviceAvailable("org.freedesktop.Notifications", on: bus) else {
             return .failure(DesktopError("no notification server (org.freedesktop.Notifications) on the session bus"))
         }
-        let notifier = PhaseNotifier(bus: bus, control: control, appName: appName)
+        let notifier = PhaseNotifier(bus: bus, control: control, appName: appName, warn: warn)
         notifier.subscription = g_dbus_connection_signal_subscribe(
             bus.connection, nil, "org.freedesktop.Notifications", "ActionInvoked", "/org/freedesktop/Notifications", nil,
             G_DBUS_SIGNAL_FLAGS_NONE, notificationAction, Unmanaged.passUnretained(notifier).toOpaque(), nil)
@@ -60,8 +63,10 @@ final class PhaseNotifier: @unchecked Sendable {
                 notificationID = g_variant_get_uint32(id)
                 g_variant_unref(id)
             }
-        case .failure:
-            failed = true // the server left mid-run: nothing more to show; the run goes on
+        case .failure(let failure):
+            // Said once (a server that cannot start, e.g. dunst without a display); the run goes on.
+            failed = true
+            warn("runwalk: notifications off: \(failure)")
         }
     }
 
