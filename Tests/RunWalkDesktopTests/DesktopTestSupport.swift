@@ -19,7 +19,7 @@ final class CommandLog: @unchecked Sendable {
 
     /// Waits (up to `seconds`) until `command` has arrived.
     /// Async, so the waiting test gives its thread back to the pool the stream's task runs on.
-    func waitFor(_ command: SessionCommand, seconds: Double = 10) async -> Bool {
+    func waitFor(_ command: SessionCommand, seconds: Double = 30) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             if commands.contains(command) { return true }
@@ -29,8 +29,8 @@ final class CommandLog: @unchecked Sendable {
     }
 }
 
-/// Waits (up to `seconds`) until `condition` holds, giving the thread back to the pool meanwhile.
-func eventually(seconds: Double = 10, _ condition: () throws -> Bool) async rethrows -> Bool {
+/// Waits (up to `seconds`: generous, the whole suite runs in parallel on 2 cores) until `condition` holds, giving the thread back to the pool meanwhile.
+func eventually(seconds: Double = 30, _ condition: () throws -> Bool) async rethrows -> Bool {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
         if try condition() { return true }

@@ -12,7 +12,7 @@ struct MusicClientTests {
     static let mprisScript = "/etc/mpv/scripts/mpris.so"
 
     /// A 440 Hz tone, 16-bit mono at 8 kHz, `seconds` long: music with no tags (its title is its file name).
-    static func tone(_ folder: URL, _ name: String, seconds: Int = 30) throws -> URL {
+    static func tone(_ folder: URL, _ name: String, seconds: Int = 120) throws -> URL {
         let rate = 8000, samples = rate * seconds
         var data = Data("RIFF".utf8)
         func le32(_ value: Int) { withUnsafeBytes(of: UInt32(value).littleEndian) { data.append(contentsOf: $0) } }
@@ -55,7 +55,8 @@ struct MusicClientTests {
         guard let (bus, folder) = try setUp() else { return }
         defer { bus.stop(); try? FileManager.default.removeItem(at: folder) }
         let first = try Self.tone(folder, "tone-a.wav"), second = try Self.tone(folder, "tone-b.wav")
-        try mpv(bus, ["--pause", first.path, second.path])
+        // --keep-open: mpv stays (paused) at the playlist's end instead of leaving the bus under a slow run.
+        try mpv(bus, ["--pause", "--keep-open=yes", first.path, second.path])
 
         let control = SessionControl()
         control.publish(runningStatus())
