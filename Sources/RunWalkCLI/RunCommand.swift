@@ -95,6 +95,9 @@ struct RunCommand: ParsableCommand {
         let desktop = HandsFree.start(control: control, options: handsFree.options(userSettings, live: true),
                                       warn: { messages.say($0) })
         desktop.observeMusic { [weak screen] playing in screen?.setNowPlaying(playing?.line) }
+        if let music = desktop.musicPlayer {
+            screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
+        }
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
         desktop.stop()

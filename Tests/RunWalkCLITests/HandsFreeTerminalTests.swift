@@ -5,7 +5,7 @@ import Testing
 /// `runwalk run`'s full-screen view showing the runner's music: a real mpv (mpv-mpris) on a private bus.
 @Suite("runwalk run in a terminal shows the runner's music", .serialized)
 struct HandsFreeTerminalTests {
-    @Test("the view shows what mpv plays")
+    @Test("the view shows what mpv plays; m pauses mpv, not the workout")
     func showsMusic() throws {
         let tools = ["/usr/bin/tmux", "/usr/bin/mpv", "/usr/bin/sox", "/usr/bin/dbus-daemon", "/usr/bin/gdbus", "/etc/mpv/scripts/mpris.so"]
         let missing = tools.filter { !FileManager.default.fileExists(atPath: $0) }
@@ -33,6 +33,13 @@ struct HandsFreeTerminalTests {
         var screen = tmux.waitFor("the music") { $0.contains("♪ tmux-tone.wav") }
         #expect(screen.contains("♪ tmux-tone.wav"), "\(screen)")
         #expect(screen.contains("WARM-UP 1/1"), "\(screen)")
+        let mpvStatus = { (try? bus.run("/usr/bin/playerctl", ["-p", "mpv", "status"]).stdout) ?? "" }
+        #expect(mpvStatus() == "Playing\n")
+        tmux.keys("m")
+        let deadline = Date().addingTimeInterval(30)
+        while mpvStatus() != "Paused\n" && Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        #expect(mpvStatus() == "Paused\n", "m reaches mpv")
+        #expect(!tmux.screen().contains("PAUSED"), "the workout runs on")
         tmux.keys("q")
         tmux.keys("q")
         screen = tmux.waitFor("the end") { $0.contains("EXIT=") }

@@ -17,3 +17,17 @@ struct NowPlayingLineTests {
         #expect(!none.contains { $0.plain.contains("♪") })
     }
 }
+
+@Suite("KeyHandler: music keys")
+struct MusicKeyTests {
+    @Test("m and > go to the music player, never to the session; a pending stop question swallows them")
+    func musicKeys() {
+        var keys = KeyHandler()
+        #expect(keys.handle(Array("m>M".utf8), stage: .running).isEmpty)
+        #expect(keys.takeMusicKeys() == [.playPause, .next, .playPause])
+        #expect(keys.takeMusicKeys().isEmpty, "taken once")
+        #expect(keys.handle(Array("qm".utf8), stage: .running).isEmpty)
+        #expect(keys.takeMusicKeys().isEmpty, "the key after q only cancels the question")
+        #expect(keys.handle(Array("n".utf8), stage: .running) == [.skip])
+    }
+}

@@ -29,6 +29,7 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private let lock = NSLock()
     private var latest: SessionStatus?
     private var playing: String?
+    private var musicControls: (@Sendable (KeyHandler.MusicKey) -> Void)?
     private var stopping = false
     private var stopped = false
     private var observer: Int?
@@ -111,6 +112,11 @@ public final class TerminalFrontEnd: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Where the m (play/pause) and > (next track) keys go: the runner's music player.
+    public func setMusicControls(_ handler: @escaping @Sendable (KeyHandler.MusicKey) -> Void) {
+        lock.withLock { musicControls = handler }
+    }
+
     /// What the runner's music player plays ("Title — Artist"), shown under the status; nil hides it.
     public func setNowPlaying(_ line: String?) {
         lock.withLock { playing = line }
@@ -165,6 +171,8 @@ public final class TerminalFrontEnd: @unchecked Sendable {
                     let stage = lock.withLock { latest?.stage }
                     let before = keys.overlay
                     for command in keys.handle(buffer.prefix(count), stage: stage) { control.send(command) }
+                    let music = keys.takeMusicKeys()
+                    if !music.isEmpty, let controls = lock.withLock({ musicControls }) { music.forEach(controls) }
                     if keys.overlay != before { dirty = true }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     // The terminal hung up: keep drawing what we can, stop reading.
