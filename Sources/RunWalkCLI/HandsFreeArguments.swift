@@ -13,16 +13,17 @@ struct HandsFreeArguments: ParsableArguments {
     @Option(name: .long, help: "Haptic feedback through feedbackd at phase changes, the last seconds and the end: on or off (default: settings.conf's haptics, else on).")
     var haptics: Switch?
 
-    @Option(name: .long, help: "A URI or file (a playlist) opened on your music player (MPRIS) at the start and paused at the end (default: settings.conf's music).")
+    @Option(name: .long, help: "A URI or file (a playlist) opened on your music player (MPRIS) at the start and paused at the end (default: settings.conf's music.WORKOUT, else music).")
     var music: String?
 
-    /// The hands-free options for these arguments over `settings`; `live` sessions hold the sleep inhibitor.
-    func options(_ settings: UserSettings, live: Bool) -> HandsFree.Options {
+    /// The hands-free options for these arguments over `settings` for `workout` (as typed: a
+    /// saved workout's name picks its `music.NAME`); `live` sessions hold the sleep inhibitor.
+    func options(_ settings: UserSettings, workout: String, live: Bool) -> HandsFree.Options {
         var options = HandsFree.Options()
         options.notifications = notify.map { $0 == .on } ?? settings.notify ?? true
         options.haptics = haptics.map { $0 == .on } ?? settings.haptics ?? true
         options.inhibitSleep = live
-        options.musicURI = (music ?? settings.music).map(Self.expandingHome)
+        options.musicURI = (music ?? settings.workoutMusic[workout.lowercased()] ?? settings.music).map(Self.expandingHome)
         return options
     }
 

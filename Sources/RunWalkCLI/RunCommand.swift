@@ -92,7 +92,7 @@ struct RunCommand: ParsableCommand {
         if screen != nil { voiceOutput.textLine = { _ in } }
         let hooks = host.hooks(message: { messages.say("runwalk: gps: \($0)") })
         // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
-        let desktop = HandsFree.start(control: control, options: handsFree.options(userSettings, live: true),
+        let desktop = HandsFree.start(control: control, options: handsFree.options(userSettings, workout: workout, live: true),
                                       warn: { messages.say($0) })
         desktop.observeMusic { [weak screen] playing in screen?.setNowPlaying(playing?.line) }
         if let music = desktop.musicPlayer {

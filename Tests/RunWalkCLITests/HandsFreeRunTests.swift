@@ -122,4 +122,43 @@ struct HandsFreeRunTests {
         #expect(lines.filter { $0.contains("runwalk: the device may suspend mid-run:") }.count == 1, "\(run.stderr)")
         #expect(try SummaryJSON.decode(run.stdout).state == .completed)
     }
+
+    @Test("settings.conf's music.WORKOUT opens on mpv when that saved workout starts, and mpv is paused at the end")
+    func workoutMusic() throws {
+        guard Self.present(), FileManager.default.isExecutableFile(atPath: "/usr/bin/mpv"), FileManager.default.isExecutableFile(atPath: "/usr/bin/sox"),
+              FileManager.default.fileExists(atPath: "/etc/mpv/scripts/mpris.so") else {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { Issue.record("mpv, mpv-mpris or sox missing in CI") }
+            return
+        }
+        let bus = try PrivateBus()
+        defer { bus.stop() }
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rwwmusic-\(getpid())-\(UUID().uuidString.prefix(6))")
+        let config = folder.appendingPathComponent("config")
+        try FileManager.default.createDirectory(at: config, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["intervals.wav", "before.wav"] {
+            let made = try bus.run("/usr/bin/sox", ["-n", "-r", "8000", folder.appendingPathComponent(name).path, "synth", "120", "sine", "440"])
+            try #require(made.status == 0, "sox: \(made.stderr)")
+        }
+        try "music = \(folder.path)/before.wav\nmusic.galloway-3-1 = \(folder.path)/intervals.wav\n"
+            .write(to: config.appendingPathComponent("settings.conf"), atomically: true, encoding: .utf8)
+        try bus.start("/usr/bin/mpv", ["--no-config", "--script=/etc/mpv/scripts/mpris.so", "--no-video", "--ao=null", "--no-terminal",
+                                       "--pause", "--keep-open=yes", folder.appendingPathComponent("before.wav").path])
+        #expect(try bus.waitForName("org.mpris.MediaPlayer2.mpv"))
+        let mpv = { (arguments: [String]) in ((try? bus.run("/usr/bin/playerctl", ["-p", "mpv"] + arguments).stdout) ?? "").trimmingCharacters(in: .newlines) }
+
+        let track = RunWalkBinary.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
+        let run = try bus.start(RunWalkBinary.url.path, [
+            "run", "galloway-3-1", "--gps", "file:\(track)", "--speed", "1", "--start", "now", "--voice", "off", "--json", "--no-record",
+            "--notify", "off", "--haptics", "off",
+        ], extra: ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/rw-bus", "RUNWALK_CONFIG_DIR": config.path,
+                   "RUNWALK_DATA_DIR": folder.appendingPathComponent("data").path,
+                   ControlSocketPath.overrideVariable: folder.appendingPathComponent("control.sock").path])
+        defer { run.stop() }
+        #expect(eventually { mpv(["metadata", "title"]) == "intervals.wav" && mpv(["status"]) == "Playing" },
+                "\(mpv(["metadata", "title"])) \(mpv(["status"]))\n\(run.stderr)")
+        _ = try bus.run("/usr/bin/playerctl", ["-p", "runwalk", "stop"])
+        #expect(run.wait(seconds: 30) == 0, "\(run.stderr)")
+        #expect(mpv(["status"]) == "Paused", "paused at the end")
+    }
 }

@@ -14,8 +14,10 @@ struct UserSettingsTests {
 
     @Test("hands-free keys: notify, haptics, music")
     func handsFree() throws {
-        let settings = try UserSettings(parsing: "notify = off\nhaptics = on\nmusic = /home/r/Music/run.m3u\n")
+        let settings = try UserSettings(parsing: "notify = off\nhaptics = on\nmusic = /home/r/Music/run.m3u\nmusic.Galloway-3-1 = /m/g.m3u\n")
         #expect(settings.notify == false && settings.haptics == true && settings.music == "/home/r/Music/run.m3u")
+        #expect(settings.workoutMusic == ["galloway-3-1": "/m/g.m3u"])
+        #expect(throws: ConfigFileError.self) { try UserSettings(parsing: "music. = x") }
         #expect(UserSettings().notify == nil && UserSettings().haptics == nil && UserSettings().music == nil)
     }
 

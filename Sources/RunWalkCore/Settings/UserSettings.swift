@@ -12,6 +12,7 @@
 /// notify = off          # a notification at each phase change (run)
 /// haptics = off         # feedbackd haptics (run)
 /// music = ~/Music/run.m3u   # opened on the runner's music player at the start (run)
+/// music.galloway-3-1 = ~/Music/intervals.m3u   # for one saved workout (over `music`)
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -30,6 +31,8 @@ public struct UserSettings: Sendable, Equatable {
     public var haptics: Bool?
     /// A URI or file opened on the runner's music player at the start of a live run (`--music`).
     public var music: String?
+    /// Per saved workout (by its lower-case name): what `music.NAME` opens instead of `music`.
+    public var workoutMusic: [String: String] = [:]
 
     public init() {}
 
@@ -62,7 +65,7 @@ public struct UserSettings: Sendable, Equatable {
             let keyColumn = Self.column(of: content.firstIndex { !$0.isWhitespace }, in: rawLine)
             let afterEquals = content.index(after: equals)
             let valueColumn = Self.column(of: content[afterEquals...].firstIndex { !$0.isWhitespace } ?? afterEquals, in: rawLine)
-            guard Self.keys.contains(key) else {
+            guard Self.keys.contains(key) || Self.isWorkoutMusicKey(key) else {
                 throw ConfigFileError(line: line, column: keyColumn,
                                 message: "unknown setting \"\(UserText.printable(key))\": expected one of \(Self.keys.joined(separator: ", "))")
             }
@@ -97,6 +100,8 @@ public struct UserSettings: Sendable, Equatable {
             if key == "notify" { notify = value == "on" } else { haptics = value == "on" }
         case "music":
             music = value
+        case _ where Self.isWorkoutMusicKey(key):
+            workoutMusic[String(key.dropFirst("music.".count)).lowercased()] = value
         case "plan.done_fraction":
             guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
             planDoneFraction = fraction
@@ -108,6 +113,11 @@ public struct UserSettings: Sendable, Equatable {
             default: throw bad("on or off")
             }
         }
+    }
+
+    /// `music.NAME`: music for the saved workout NAME.
+    private static func isWorkoutMusicKey(_ key: String) -> Bool {
+        key.hasPrefix("music.") && key.count > "music.".count
     }
 
     /// 1-based column of `index` in `line` (1 when there is none).
