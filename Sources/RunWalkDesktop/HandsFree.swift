@@ -53,6 +53,8 @@ public final class HandsFree: @unchecked Sendable {
     private var observer: Int?
     private let lock = NSLock()
     private var stopped = false
+    /// Set on the GLib thread by `stop()`: a status still queued behind it changes nothing.
+    private var ended = false
 
     private init(control: SessionControl, options: Options, warn: @escaping @Sendable (String) -> Void) {
         thread = GLibThread(name: "runwalk-desktop")
@@ -156,6 +158,7 @@ public final class HandsFree: @unchecked Sendable {
     }
 
     private func update(_ status: SessionStatus) {
+        guard !ended else { return }
         mpris?.update(status)
         notifier?.update(status)
         haptics?.update(HapticCuePlanner.Snapshot(
@@ -174,6 +177,7 @@ public final class HandsFree: @unchecked Sendable {
         if let observer { control.removeObserver(observer) }
         thread.sync {
             if let status = self.control.status { self.update(status) }
+            self.ended = true
             if self.options.musicURI != nil && self.options.pauseMusicAtEnd { self.music?.pause() }
             self.music?.stop()
             self.notifier?.stop()
