@@ -45,13 +45,19 @@ let package = Package(
         .systemLibrary(name: "CPulseSimple", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
         // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
         .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulseSimple"]),
+        // GLib's GIO (GDBus) for MPRIS, notifications and logind; imported only by RunWalkDesktop.
+        .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        // feedbackd's client library (haptics); imported only by RunWalkDesktop.
+        .systemLibrary(name: "CFeedback", pkgConfig: "libfeedback-0.0", providers: [.apt(["libfeedback-dev"])]),
+        // Hands-free: MPRIS player and music client, haptics, notifications, the logind inhibitor.
+        .target(name: "RunWalkDesktop", dependencies: ["RunWalkCore", "RunWalkRuntime", "CGio", "CFeedback"]),
         // What every front end shares around the session loop: the voice, the recorder, event observers.
         .target(name: "RunWalkHost", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
                 "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
-                "RunWalkTerminal", "RunWalkTracks", "RunWalkHost",
+                "RunWalkTerminal", "RunWalkTracks", "RunWalkHost", "RunWalkDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -73,5 +79,6 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
+        .testTarget(name: "RunWalkDesktopTests", dependencies: ["RunWalkDesktop", "RunWalkRuntime", "RunWalkCore", "RunWalkTestSupport"]),
     ]
 )

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Foundation
 import RunWalkCore
+import RunWalkDesktop
 import RunWalkHost
 import RunWalkGPS
 import RunWalkIO
@@ -40,6 +41,8 @@ struct RunCommand: ParsableCommand {
 
     @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none.")
     var countdown: Int = 3
+
+    @OptionGroup(title: "Hands-free") var handsFree: HandsFreeArguments
 
     func validate() throws {
         try validateSpeed(speed)
@@ -88,8 +91,16 @@ struct RunCommand: ParsableCommand {
         // Spoken cues shown as text would tear the view: the screen shows the phase instead.
         if screen != nil { voiceOutput.textLine = { _ in } }
         let hooks = host.hooks(message: { messages.say("runwalk: gps: \($0)") })
+        // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
+        let desktop = HandsFree.start(control: control, options: handsFree.options(userSettings, workout: workout, live: true),
+                                      warn: { messages.say($0) })
+        desktop.observeMusic { [weak screen] playing in screen?.setNowPlaying(playing?.line) }
+        if let music = desktop.musicPlayer {
+            screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
+        }
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        desktop.stop()
         screen?.stop()
         messages.flush()
         guard result.started else {

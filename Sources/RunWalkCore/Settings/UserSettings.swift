@@ -9,6 +9,10 @@
 /// cue.summary = on
 /// auto_pause = on       # standing still pauses the workout, moving resumes it
 /// plan.done_fraction = 0.9   # share of a plan day's run time that makes it done
+/// notify = off          # a notification at each phase change (run)
+/// haptics = off         # feedbackd haptics (run)
+/// music = ~/Music/run.m3u   # opened on the runner's music player at the start (run)
+/// music.galloway-3-1 = ~/Music/intervals.m3u   # for one saved workout (over `music`)
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -21,12 +25,20 @@ public struct UserSettings: Sendable, Equatable {
     public var autoPause: Bool?
     /// Share of a plan day's planned run time that makes it done (`plan.done_fraction`).
     public var planDoneFraction: Double?
+    /// A notification at each phase change of a live run (`--notify`).
+    public var notify: Bool?
+    /// Haptic feedback through feedbackd in a live run (`--haptics`).
+    public var haptics: Bool?
+    /// A URI or file opened on the runner's music player at the start of a live run (`--music`).
+    public var music: String?
+    /// Per saved workout (by its lower-case name): what `music.NAME` opens instead of `music`.
+    public var workoutMusic: [String: String] = [:]
 
     public init() {}
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
-        + ["plan.done_fraction"]
+        + ["plan.done_fraction", "notify", "haptics", "music"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -53,7 +65,7 @@ public struct UserSettings: Sendable, Equatable {
             let keyColumn = Self.column(of: content.firstIndex { !$0.isWhitespace }, in: rawLine)
             let afterEquals = content.index(after: equals)
             let valueColumn = Self.column(of: content[afterEquals...].firstIndex { !$0.isWhitespace } ?? afterEquals, in: rawLine)
-            guard Self.keys.contains(key) else {
+            guard Self.keys.contains(key) || Self.isWorkoutMusicKey(key) else {
                 throw ConfigFileError(line: line, column: keyColumn,
                                 message: "unknown setting \"\(UserText.printable(key))\": expected one of \(Self.keys.joined(separator: ", "))")
             }
@@ -83,6 +95,13 @@ public struct UserSettings: Sendable, Equatable {
         case "auto_pause":
             guard value == "on" || value == "off" else { throw bad("on or off") }
             autoPause = value == "on"
+        case "notify", "haptics":
+            guard value == "on" || value == "off" else { throw bad("on or off") }
+            if key == "notify" { notify = value == "on" } else { haptics = value == "on" }
+        case "music":
+            music = value
+        case _ where Self.isWorkoutMusicKey(key):
+            workoutMusic[String(key.dropFirst("music.".count)).lowercased()] = value
         case "plan.done_fraction":
             guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
             planDoneFraction = fraction
@@ -94,6 +113,11 @@ public struct UserSettings: Sendable, Equatable {
             default: throw bad("on or off")
             }
         }
+    }
+
+    /// `music.NAME`: music for the saved workout NAME.
+    private static func isWorkoutMusicKey(_ key: String) -> Bool {
+        key.hasPrefix("music.") && key.count > "music.".count
     }
 
     /// 1-based column of `index` in `line` (1 when there is none).

@@ -28,6 +28,8 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private let wakeWrite: Int32
     private let lock = NSLock()
     private var latest: SessionStatus?
+    private var playing: String?
+    private var musicControls: (@Sendable (KeyHandler.MusicKey) -> Void)?
     private var stopping = false
     private var stopped = false
     private var observer: Int?
@@ -110,6 +112,17 @@ public final class TerminalFrontEnd: @unchecked Sendable {
 
     deinit { stop() }
 
+    /// Where the m (play/pause) and > (next track) keys go: the runner's music player.
+    public func setMusicControls(_ handler: @escaping @Sendable (KeyHandler.MusicKey) -> Void) {
+        lock.withLock { musicControls = handler }
+    }
+
+    /// What the runner's music player plays ("Title — Artist"), shown under the status; nil hides it.
+    public func setNowPlaying(_ line: String?) {
+        lock.withLock { playing = line }
+        wake("s")
+    }
+
     private func received(_ status: SessionStatus) {
         lock.withLock { latest = status }
         wake("s")
@@ -158,6 +171,8 @@ public final class TerminalFrontEnd: @unchecked Sendable {
                     let stage = lock.withLock { latest?.stage }
                     let before = keys.overlay
                     for command in keys.handle(buffer.prefix(count), stage: stage) { control.send(command) }
+                    let music = keys.takeMusicKeys()
+                    if !music.isEmpty, let controls = lock.withLock({ musicControls }) { music.forEach(controls) }
                     if keys.overlay != before { dirty = true }
                 } else if count == 0 || (errno != EINTR && errno != EAGAIN) {
                     // The terminal hung up: keep drawing what we can, stop reading.
@@ -167,9 +182,9 @@ public final class TerminalFrontEnd: @unchecked Sendable {
             if dirty && ContinuousClock.now - lastDraw >= interval {
                 guard TerminalRestore.isArmed else { return }
                 let size = Self.size(of: output)
-                let status = lock.withLock { latest }
+                let (status, music) = lock.withLock { (latest, playing) }
                 let frame = TerminalScreen.render(status: status, columns: size.columns, rows: size.rows,
-                                                  colour: colour, overlay: keys.overlay)
+                                                  colour: colour, overlay: keys.overlay, nowPlaying: music)
                 let bytes = painter.paint(frame, columns: size.columns, rows: size.rows, forceAll: resized)
                 if !bytes.isEmpty { write(bytes) }
                 lastDraw = ContinuousClock.now

@@ -1,12 +1,19 @@
 import RunWalkRuntime
 
 /// Turns the bytes a runner types into session commands: space or p pause/resume, n skip,
-/// b restart, s start (while waiting), q q stop, ? help. Pure: bytes in, commands out.
+/// b restart, s start (while waiting), q q stop, ? help; m and > go to the runner's music
+/// player (`takeMusicKeys`). Pure: bytes in, commands out.
 ///
 /// A first `q` only asks ("press q again to stop"); any other key then cancels. The help overlay
 /// closes on any key, and that key does nothing else. An escape sequence (an arrow key) counts as
 /// one key, even when it arrives split over two reads.
 public struct KeyHandler: Sendable, Equatable {
+    /// A key for the runner's own music player, not for the session.
+    public enum MusicKey: Sendable, Equatable { case playPause, next }
+
+    /// Music keys pressed since the last `takeMusicKeys()`.
+    private var music: [MusicKey] = []
+
     /// What the screen shows over the status because of the keys so far.
     public private(set) var overlay: TerminalOverlay = .none
     /// Inside an escape sequence: 1 after ESC, 2 after its `[` or `O`.
@@ -22,6 +29,12 @@ public struct KeyHandler: Sendable, Equatable {
             if let command = key(byte, stage: stage) { commands.append(command) }
         }
         return commands
+    }
+
+    /// The music keys pressed since the last call, in order.
+    public mutating func takeMusicKeys() -> [MusicKey] {
+        defer { music = [] }
+        return music
     }
 
     private mutating func key(_ byte: UInt8, stage: SessionStatus.Stage?) -> SessionCommand? {
@@ -67,6 +80,12 @@ public struct KeyHandler: Sendable, Equatable {
             return nil
         case "?", "h", "H":
             overlay = .help
+            return nil
+        case "m", "M":
+            music.append(.playPause)
+            return nil
+        case ">":
+            music.append(.next)
             return nil
         default:
             return nil

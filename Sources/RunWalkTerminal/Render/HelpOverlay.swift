@@ -6,6 +6,7 @@ enum HelpOverlay {
         ("b", "restart this phase"),
         ("s", "start now, fix or not"),
         ("q q", "stop the workout"),
+        ("m, >", "music: play/pause, next"),
         ("?", "this help"),
     ]
 

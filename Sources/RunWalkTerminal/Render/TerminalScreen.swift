@@ -16,15 +16,22 @@ public enum TerminalOverlay: Sendable, Equatable {
 /// The frame has exactly `rows` lines, none wider than `columns`; the phase is in colour and in
 /// words, so it reads without colour too.
 public enum TerminalScreen {
-    /// The frame as text lines, with ANSI SGR colour when `colour` is on.
+    /// The frame as text lines, with ANSI SGR colour when `colour` is on; `nowPlaying` is the
+    /// runner's music ("Title — Artist"), shown while a phase runs.
     public static func render(status: SessionStatus?, columns: Int, rows: Int, colour: Bool,
-                              overlay: TerminalOverlay = .none) -> [String] {
-        lines(status: status, columns: columns, rows: rows, overlay: overlay).map { $0.encoded(colour: colour) }
+                              overlay: TerminalOverlay = .none, nowPlaying: String? = nil) -> [String] {
+        lines(status: status, columns: columns, rows: rows, overlay: overlay, nowPlaying: nowPlaying).map { $0.encoded(colour: colour) }
     }
 
     /// The frame as styled lines.
-    public static func lines(status: SessionStatus?, columns: Int, rows: Int, overlay: TerminalOverlay = .none) -> [ScreenLine] {
+    public static func lines(status: SessionStatus?, columns: Int, rows: Int, overlay: TerminalOverlay = .none,
+                             nowPlaying: String? = nil) -> [ScreenLine] {
         var layout = status.map { layoutFor($0, columns: columns) } ?? starting()
+        if let nowPlaying, !nowPlaying.isEmpty, let stage = status?.stage, stage == .running || stage == .paused {
+            // The least important line: the first to go on a small screen.
+            let text = ScreenText.shortened("♪ " + UserText.printable(nowPlaying), to: columns - 2)
+            layout.body.append(.init(line: ScreenLine(text, .init(dim: true)), importance: 4, centred: true))
+        }
         if overlay == .confirmStop {
             let text = columns >= 44 ? "Stop the workout? Press q again (any key: no)" : "Press q again to stop, any key: no"
             layout.footer.append(.init(line: ScreenLine(text, Palette.alert), importance: 0, fill: Palette.alert))
