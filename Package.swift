@@ -41,10 +41,10 @@ let package = Package(
         ),
         // espeak-ng's C API (libespeak-ng-dev); only RunWalkSpeech imports it.
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
-        // PulseAudio's simple API for the speaker (libpulse-dev); only RunWalkSpeech imports it.
-        .systemLibrary(name: "CPulseSimple", pkgConfig: "libpulse-simple", providers: [.apt(["libpulse-dev"])]),
+        // PulseAudio's asynchronous API for the speaker and music ducking (libpulse-dev); only RunWalkSpeech imports it.
+        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
-        .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulseSimple"]),
+        .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulse"]),
         // What every front end shares around the session loop: the voice, the recorder, event observers.
         .target(name: "RunWalkHost", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]),
         .executableTarget(
