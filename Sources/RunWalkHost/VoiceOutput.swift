@@ -85,15 +85,20 @@ public final class VoiceOutput: @unchecked Sendable {
                 guard synthesizer != nil else { throw SpeechError(description: "espeak-ng could not be initialised") }
                 sink = .speaker(try SpeakerSink(duckDecibels: duck.loweringDecibels, notice: { warn("runwalk: \($0)") }))
             } catch let error as SpeechError {
-                warn("runwalk: \(error.description): speaking cues as text on standard error")
+                warn("runwalk: \(error.description): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
             } catch {
-                warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error")
+                warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
             }
         }
         // Engine initialised (and the transition phrases warmed) before the first cue is due.
         if let synthesizer { _ = try? synthesizer.clip("1", language: language) }
+    }
+
+    /// The fallback line's note that music will not be lowered either (when ducking was asked for).
+    private static func noDucking(_ duck: DuckLevel) -> String {
+        duck.loweringDecibels == nil ? "" : " (no music ducking)"
     }
 
     /// How long utterances sound, for the planner.

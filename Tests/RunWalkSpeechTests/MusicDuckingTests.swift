@@ -157,6 +157,24 @@ extension SpeechSuites {
             #expect(!FileManager.default.fileExists(atPath: record.path), "the record outlived a clean exit")
         }
 
+        @Test("with no audio server the replay goes on and says once that there is no ducking")
+        func noServer() throws {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-noduck-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let log = folder.appendingPathComponent("replay.err")
+            let replay = try SpawnedProcess(RunWalkProgram.path,
+                ["replay", try RunWalkProgram.shortTrack(seconds: 24, in: folder), "--workout", "10s run, 10s walk", "--voice", "speaker", "--no-record"],
+                environment: ["PULSE_SERVER": "unix:/nonexistent/runwalk-no-audio.sock", "XDG_RUNTIME_DIR": folder.path,
+                              "XDG_CONFIG_HOME": folder.path, "RUNWALK_DATA_DIR": folder.appendingPathComponent("data").path],
+                stderrPath: log.path)
+            defer { replay.stop() }
+            #expect(replay.waitForExit(seconds: 60) == 0)
+            let lines = ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n")
+            #expect(lines.filter { $0.contains("no music ducking") }.count == 1, "\(lines)")
+            #expect(lines.contains { $0.hasSuffix("] Run for 10 seconds.") }, "\(lines)")
+        }
+
         @Test("replay --duck and the duck setting reach the speaker", .enabled(if: MusicBench.canRun, "pulseaudio, paplay, parec and pactl are not installed (scripts/test installs them)"),
               arguments: [(["--duck", "off"], nil as String?, nil as Double?), (["--duck", "-9"], "duck = off", -9.0), ([], "duck = -6 dB", -6.0)])
         func commandLine(options: [String], setting: String?, level: Double?) throws {

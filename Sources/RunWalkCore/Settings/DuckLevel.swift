@@ -3,7 +3,9 @@
 /// Spelled `off`, `-12` or `-12dB` by `--duck` and the `duck` setting; the default is −12 dB,
 /// low enough to hear a cue over music, high enough that the music is still there.
 public enum DuckLevel: Sendable, Equatable {
+    /// Other audio is left alone.
     case off
+    /// Other audio is lowered by this many dB (0 or below).
     case decibels(Double)
 
     /// The level used when neither the option nor the setting says otherwise.
