@@ -22,8 +22,8 @@ private func expectDucking(_ meter: ToneMeter, level: Double?, cues expectedCues
         #expect(atLevel, "cue \(number + 1): the tone is not at \(level ?? 0) dB: \(off.prefix(8))", sourceLocation: sourceLocation)
         let next = number + 1 < cues.count ? cues[number + 1].first : meter.windows.count
         guard restoredBetween || number + 1 == cues.count else { continue }
-        // 0.6 s after the last sound: the clip's silent tail has played and the volume is back.
-        let after = (cue.last + 12)..<max(cue.last + 12, next - 2)
+        // 1.3 s after the last sound: the clip's silent tail has played, the hold (0.8 s) is over and the volume is back.
+        let after = (cue.last + 26)..<max(cue.last + 26, next - 2)
         #expect(after.count >= 4, "too little music after cue \(number + 1) to measure", sourceLocation: sourceLocation)
         let notBack = meter.outliers(after, reference: reference, offset: 0, tolerance: 0.5)
         let back = notBack.isEmpty

@@ -4,8 +4,10 @@ import Foundation
 ///
 /// The tone sits at 15 kHz, above everything espeak-ng's 22 050 Hz speech can hold once the
 /// server resamples it to 44 100 Hz, so a single-bin DFT (Goertzel) over windows of a whole
-/// number of tone cycles reads the tone's level untouched by the speech, and what is left of
-/// the window's power tells where the speech is.
+/// number of tone cycles reads the tone's level untouched by the speech. Where the speech is
+/// comes from the signal with the tone filtered out (two 3-tap moving
+/// averages, whose zero near 14.7 kHz takes the tone down by about 64 dB and leaves speech), so a
+/// window in which the tone's volume steps is not taken for speech.
 struct ToneMeter {
     static let rate = 44_100
     static let toneHz = 15_000.0
@@ -20,22 +22,25 @@ struct ToneMeter {
 
     init(samples: [Int16]) {
         var windows: [Window] = []
+        var smoothed = samples.map(Double.init)
+        for _ in 0..<2 {
+            let input = smoothed
+            for index in input.indices.dropFirst().dropLast() { smoothed[index] = (input[index - 1] + input[index] + input[index + 1]) / 3 }
+        }
         let coefficient = 2 * cos(2 * Double.pi * Self.toneHz / Double(Self.rate))
         var start = 0
         while start + Self.window <= samples.count {
-            var s1 = 0.0, s2 = 0.0, power = 0.0
-            for sample in samples[start..<start + Self.window] {
-                let x = Double(sample)
-                let s0 = x + coefficient * s1 - s2
+            var s1 = 0.0, s2 = 0.0, speechPower = 0.0
+            for index in start..<start + Self.window {
+                let s0 = Double(samples[index]) + coefficient * s1 - s2
                 s2 = s1
                 s1 = s0
-                power += x * x
+                speechPower += smoothed[index] * smoothed[index]
             }
             let binPower = max(0, s1 * s1 + s2 * s2 - coefficient * s1 * s2)
             let amplitude = binPower.squareRoot() * 2 / Double(Self.window)
-            let rest = max(0, power / Double(Self.window) - amplitude * amplitude / 2)
             windows.append(Window(seconds: Double(start) / Double(Self.rate),
-                                  toneDecibels: 20 * log10(max(amplitude, 1e-3)), speechRMS: rest.squareRoot()))
+                                  toneDecibels: 20 * log10(max(amplitude, 1e-3)), speechRMS: (speechPower / Double(Self.window)).squareRoot()))
             start += Self.window
         }
         self.windows = windows

@@ -20,12 +20,13 @@ public final class SpeakerSink: @unchecked Sendable {
     private let queue = DispatchQueue(label: "runwalk.speaker")
     private let lock = NSLockLike()
     private var failure: SpeechError?
-    /// When each clip still queued is due: music stays down between cues closer than `holdSeconds`.
-    private var pendingDue: [DispatchTime] = []
+    /// Counts clips played (on the queue only): a delayed restore is void once another clip has started.
+    private var clipsStarted = 0
     private var duckFailureTold = false
     private let notice: @Sendable (String) -> Void
-    /// Cues closer together than this keep the music down in between (no pumping in a countdown).
-    static let holdSeconds = 0.6
+    /// Music comes back up this long after a cue, unless another cue starts first: a "3, 2, 1"
+    /// countdown (one number a second, a gap of about 0.6 s) keeps it down instead of pumping.
+    static let holdSeconds = 0.8
 
     /// Connects to the audio server (`server` nil: `$PULSE_SERVER`, else the default).
     ///
@@ -99,15 +100,14 @@ public final class SpeakerSink: @unchecked Sendable {
     /// Queues `clip` to start `delaySeconds` from now, or when the clip before it has played.
     public func play(_ clip: SpeechClip, afterSeconds delaySeconds: Double = 0) {
         let due = DispatchTime.now() + max(0, delaySeconds)
-        lock.lock()
-        pendingDue.append(due)
-        lock.unlock()
         queue.async { [self] in
+            clipsStarted += 1
             let now = DispatchTime.now()
-            if due > now { usleep(UInt32(min(60, Double(due.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9) * 1e6)) }
-            lock.lock()
-            if !pendingDue.isEmpty { pendingDue.removeFirst() }
-            lock.unlock()
+            if due > now {
+                // Music held down after the last cue comes up while this one waits for its moment.
+                if due > now + Self.holdSeconds { ducker?.restore() }
+                usleep(UInt32(min(60, Double(due.uptimeNanoseconds - now.uptimeNanoseconds) / 1e9) * 1e6))
+            }
             ducker?.lower()
             do {
                 try write(clip)
@@ -115,8 +115,12 @@ public final class SpeakerSink: @unchecked Sendable {
             } catch {
                 record("\(error)")
             }
-            if !nextCueIsClose { ducker?.restore() }
             tellDuckFailure()
+            guard let ducker else { return }
+            let played = clipsStarted
+            queue.asyncAfter(deadline: .now() + Self.holdSeconds) { [self] in
+                if clipsStarted == played { ducker.restore() }
+            }
         }
     }
 
@@ -129,14 +133,6 @@ public final class SpeakerSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }
-    }
-
-    /// Whether another cue is due within `holdSeconds`.
-    private var nextCueIsClose: Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        guard let next = pendingDue.first else { return false }
-        return next <= DispatchTime.now() + Self.holdSeconds
     }
 
     /// Writes the clip as fast as the server takes it.
