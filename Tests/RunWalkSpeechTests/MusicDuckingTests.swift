@@ -207,9 +207,11 @@ extension SpeechSuites {
         func roundTrip() {
             let streams = [LoweredStream(index: 7, original: [65536, 60000], ducked: [16384, 15000]),
                            LoweredStream(index: 2, original: [40000], ducked: [10000])]
-            let text = DuckRecord.text(server: "/run/user/1000/pulse/native", streams: streams)
+            let text = DuckRecord.text(server: "/run/user/1000/pulse/native", started: 4242, streams: streams)
             let parsed = DuckRecord.parse(text)
             #expect(parsed?.server == "/run/user/1000/pulse/native")
+            #expect(parsed?.started == 4242)
+            #expect(DuckRecord.parse(DuckRecord.text(server: "/s", started: nil, streams: streams))?.started == nil)
             #expect(parsed?.streams == streams.sorted { $0.index < $1.index })
             #expect(DuckRecord.parse("sink-input 7 original 1,2 ducked 1\nserver x\n") == nil)
             #expect(DuckRecord.parse("sink-input 7 original 1 duc") == nil)
@@ -239,6 +241,14 @@ extension SpeechSuites {
             #expect(MusicDuckingRecovery.restoreLeftovers(folder: folder) == 0)
             #expect(FileManager.default.fileExists(atPath: live.url.path))
             #expect(!FileManager.default.fileExists(atPath: dead.url.path))
+            // PID 1 with another start time: the RunWalk that wrote it is gone and its PID reused.
+            let startOfOne = try #require(DuckRecord.startTicks(of: 1))
+            try Data(DuckRecord.text(server: "/nonexistent/runwalk-test.sock", started: startOfOne, streams: [stream]).utf8).write(to: live.url)
+            #expect(MusicDuckingRecovery.restoreLeftovers(folder: folder) == 0)
+            #expect(FileManager.default.fileExists(atPath: live.url.path), "the record of a live process was removed")
+            try Data(DuckRecord.text(server: "/nonexistent/runwalk-test.sock", started: startOfOne + 1, streams: [stream]).utf8).write(to: live.url)
+            #expect(MusicDuckingRecovery.restoreLeftovers(folder: folder) == 0)
+            #expect(!FileManager.default.fileExists(atPath: live.url.path), "a reused PID kept a stale record")
             #expect(MusicDuckingRecovery.restoreLeftovers(folder: folder.appendingPathComponent("missing")) == 0)
         }
     }

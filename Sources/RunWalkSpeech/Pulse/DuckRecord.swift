@@ -15,10 +15,13 @@ struct LoweredStream: Equatable {
 /// (`ducked-PID`), so a second RunWalk running at the same time never undoes the first one's cue.
 struct DuckRecord {
     let url: URL
+    /// When process `pid` started, written into the record.
+    private let started: UInt64?
 
     /// The record of process `pid` in `folder`.
     init(folder: URL, pid: Int32) {
         url = folder.appendingPathComponent("ducked-\(pid)")
+        started = Self.startTicks(of: pid)
     }
 
     /// `$XDG_RUNTIME_DIR/runwalk`, else a per-user folder in /tmp.
@@ -33,16 +36,17 @@ struct DuckRecord {
     func write(server: String, streams: [LoweredStream]) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true,
                                                 attributes: [.posixPermissions: 0o700])
-        try Data(Self.text(server: server, streams: streams).utf8).write(to: url, options: .atomic)
+        try Data(Self.text(server: server, started: started, streams: streams).utf8).write(to: url, options: .atomic)
     }
 
     /// Removes the record once everything in it is restored.
     func remove() { try? FileManager.default.removeItem(at: url) }
 
-    /// The file's text: a comment, the server, then one line per stream.
-    static func text(server: String, streams: [LoweredStream]) -> String {
+    /// The file's text: a comment, the server, when the process started, then one line per stream.
+    static func text(server: String, started: UInt64?, streams: [LoweredStream]) -> String {
         var lines = ["# RunWalk lowered these PulseAudio streams for a voice cue; the next runwalk start restores them",
                      "server \(server)"]
+        if let started { lines.append("started \(started)") }
         for stream in streams.sorted(by: { $0.index < $1.index }) {
             let original = stream.original.map(String.init).joined(separator: ",")
             let ducked = stream.ducked.map(String.init).joined(separator: ",")
@@ -52,13 +56,16 @@ struct DuckRecord {
     }
 
     /// Reads a record's text back; nil when it is not one (a torn or foreign file is ignored, then removed).
-    static func parse(_ text: String) -> (server: String, streams: [LoweredStream])? {
+    static func parse(_ text: String) -> (server: String, started: UInt64?, streams: [LoweredStream])? {
         var server: String?
+        var started: UInt64?
         var streams: [LoweredStream] = []
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let words = line.split(separator: " ").map(String.init)
             if words.count == 2, words[0] == "server" {
                 server = words[1]
+            } else if words.count == 2, words[0] == "started", let ticks = UInt64(words[1]) {
+                started = ticks
             } else if words.count == 6, words[0] == "sink-input", words[2] == "original", words[4] == "ducked",
                       let index = UInt32(words[1]) {
                 let original = words[3].split(separator: ",").compactMap { UInt32($0) }
@@ -69,7 +76,16 @@ struct DuckRecord {
                 return nil
             }
         }
-        return server.map { ($0, streams) }
+        return server.map { ($0, started, streams) }
+    }
+
+    /// A process's start time (to tell it from a later one that reuses its PID) in clock ticks since boot (`/proc/PID/stat`, field 22); nil when it is gone.
+    static func startTicks(of pid: Int32) -> UInt64? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+              let nameEnd = stat.lastIndex(of: ")") else { return nil }
+        // Fields after the command name (which may hold spaces) start at field 3.
+        let fields = stat[stat.index(after: nameEnd)...].split(separator: " ")
+        return fields.count > 19 ? UInt64(fields[19]) : nil
     }
 
     /// Whether `volume` is still what RunWalk set (within rounding): anything else was changed by

@@ -11,11 +11,13 @@ public enum MusicDuckingRecovery {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { return 0 }
         var restored = 0
         for name in names where name.hasPrefix("ducked-") {
-            guard let pid = Int32(name.dropFirst("ducked-".count)), pid != getpid(), !isAlive(pid) else { continue }
+            guard let pid = Int32(name.dropFirst("ducked-".count)), pid != getpid() else { continue }
             let record = DuckRecord(folder: folder, pid: pid)
+            let contents = (try? String(contentsOf: record.url, encoding: .utf8)).flatMap(DuckRecord.parse)
+            // A live RunWalk's record is its own; a PID reused by another process since is not a live RunWalk.
+            if isAlive(pid), contents?.started == nil || contents?.started == DuckRecord.startTicks(of: pid) { continue }
             defer { record.remove() }
-            guard let text = try? String(contentsOf: record.url, encoding: .utf8), let (server, streams) = DuckRecord.parse(text),
-                  !streams.isEmpty else { continue }
+            guard let (server, _, streams) = contents, !streams.isEmpty else { continue }
             // A server that is gone took its streams with it: nothing is left to restore.
             guard let pulse = try? PulseConnection(server: server.isEmpty ? nil : server, clientName: "RunWalk (restoring music)") else { continue }
             restored += pulse.locked {
