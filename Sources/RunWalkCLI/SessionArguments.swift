@@ -31,12 +31,24 @@ struct SessionArguments: ParsableArguments {
     @Flag(name: .long, inversion: .prefixedNo, help: "Standing still for a few seconds pauses the workout; moving resumes it (default: settings.conf's auto_pause, else off).")
     var autoPause: Bool?
 
+    // Music ducking (issue 16): kept apart from the other hands-free options.
+    @Option(name: .long, parsing: .unconditional, help: ArgumentHelp(
+        "While a cue speaks through the speaker, lower other audio by this many dB, or off (default: settings.conf's duck, else -12).",
+        valueName: "off|DB"))
+    var duck: String?
+
     /// The settings file with these options over it.
     func settings() throws -> UserSettings {
         var settings = try WorkoutStore.call { try SettingsFile().load() }
         if let voice { settings.voice = voice }
         if let language { settings.language = language }
         if let units { settings.units = units }
+        if let duck {
+            guard let level = DuckLevel.parse(duck) else {
+                throw UserFacingError.input("--duck \(UserText.printable(duck)): expected \(DuckLevel.expected)")
+            }
+            settings.duck = level
+        }
         for entry in cueSwitches {
             let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
             guard parts.count == 2, let kind = CueKind(rawValue: parts[0]), ["on", "off"].contains(parts[1]) else {
@@ -51,7 +63,7 @@ struct SessionArguments: ParsableArguments {
     func voiceOutput(_ settings: UserSettings, defaultVoice: String, speed: Double?) throws -> VoiceOutput {
         do {
             return try VoiceOutput(try VoiceMode.parse(settings.voice ?? defaultVoice), language: settings.language ?? .en,
-                                   speed: speed, warn: { Terminal.warning($0) })
+                                   speed: speed, duck: settings.duck ?? .standard, warn: { Terminal.warning($0) })
         } catch {
             throw error.input ? UserFacingError.input(error.message) : UserFacingError.runtime(error.message)
         }

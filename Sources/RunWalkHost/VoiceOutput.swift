@@ -52,8 +52,13 @@ public final class VoiceOutput: @unchecked Sendable {
     private var clockSeconds = 0.0
 
     /// Opens the voice for `mode`; `warn` hears what it falls back to, text cues go to `warn` too until `textLine` is set.
-    public init(_ mode: VoiceMode, language: Language, speed: Double?, warn: @escaping @Sendable (String) -> Void) throws(VoiceOutputError) {
+    /// The speaker lowers other audio by `duck` during cues.
+    public init(_ mode: VoiceMode, language: Language, speed: Double?, duck: DuckLevel = .standard,
+                warn: @escaping @Sendable (String) -> Void) throws(VoiceOutputError) {
         self.warn = warn
+        // Music an earlier RunWalk left lowered (killed mid-cue) comes back up first, whatever the voice.
+        let restored = MusicDuckingRecovery.restoreLeftovers()
+        if restored > 0 { warn("runwalk: restored the volume of \(restored) audio stream\(restored == 1 ? "" : "s") an interrupted runwalk had lowered") }
         textLine = warn
         self.language = language
         self.speed = speed
@@ -78,17 +83,22 @@ public final class VoiceOutput: @unchecked Sendable {
             synthesizer = try? EspeakSynthesizer.shared()
             do {
                 guard synthesizer != nil else { throw SpeechError(description: "espeak-ng could not be initialised") }
-                sink = .speaker(try SpeakerSink())
+                sink = .speaker(try SpeakerSink(duckDecibels: duck.loweringDecibels, notice: { warn("runwalk: \($0)") }))
             } catch let error as SpeechError {
-                warn("runwalk: \(error.description): speaking cues as text on standard error")
+                warn("runwalk: \(error.description): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
             } catch {
-                warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error")
+                warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
             }
         }
         // Engine initialised (and the transition phrases warmed) before the first cue is due.
         if let synthesizer { _ = try? synthesizer.clip("1", language: language) }
+    }
+
+    /// The fallback line's note that music will not be lowered either (when ducking was asked for).
+    private static func noDucking(_ duck: DuckLevel) -> String {
+        duck.loweringDecibels == nil ? "" : " (no music ducking)"
     }
 
     /// How long utterances sound, for the planner.

@@ -10,13 +10,16 @@ import Testing
 /// stalling every other `Process` in the test run.
 final class SpawnedProcess {
     let pid: pid_t
+    /// The wait status once the process has been reaped.
+    private(set) var waitStatus: Int32?
 
-    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil) throws {
+    init(_ path: String, _ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil,
+         stderrPath: String? = nil) throws {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
@@ -29,8 +32,19 @@ final class SpawnedProcess {
     }
 
     var isRunning: Bool {
+        guard waitStatus == nil else { return false }
         var status: Int32 = 0
-        return waitpid(pid, &status, WNOHANG) == 0
+        let result = waitpid(pid, &status, WNOHANG)
+        if result == pid { waitStatus = status }
+        return result == 0
+    }
+
+    /// Waits up to `seconds` for the process to end; its exit code, nil when it still runs or was killed.
+    func waitForExit(seconds: Double) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while isRunning && Date() < deadline { usleep(20_000) }
+        guard let waitStatus, waitStatus & 0x7f == 0 else { return nil }
+        return (waitStatus >> 8) & 0xff
     }
 
     /// SIGTERM, then waits (SIGKILL after two seconds).
@@ -44,6 +58,7 @@ final class SpawnedProcess {
         kill(pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
+        waitStatus = status
     }
 }
 

@@ -5,6 +5,7 @@
 /// language = de
 /// units = imperial
 /// voice = speaker
+/// duck = -12          # lower other audio by 12 dB while a cue speaks (off: leave it alone)
 /// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
 /// cue.summary = on
 /// auto_pause = on       # standing still pauses the workout, moving resumes it
@@ -23,6 +24,8 @@ public struct UserSettings: Sendable, Equatable {
     public var cues: [CueKind: Bool] = [:]
     /// Standing still pauses the workout (`--auto-pause`).
     public var autoPause: Bool?
+    /// How far other audio is lowered during cues (`--duck`).
+    public var duck: DuckLevel?
     /// Share of a plan day's planned run time that makes it done (`plan.done_fraction`).
     public var planDoneFraction: Double?
     /// A notification at each phase change of a live run (`--notify`).
@@ -38,7 +41,7 @@ public struct UserSettings: Sendable, Equatable {
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
-        + ["plan.done_fraction", "notify", "haptics", "music"]
+        + ["plan.done_fraction", "notify", "haptics", "music", "duck"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -102,6 +105,9 @@ public struct UserSettings: Sendable, Equatable {
             music = value
         case _ where Self.isWorkoutMusicKey(key):
             workoutMusic[String(key.dropFirst("music.".count)).lowercased()] = value
+        case "duck":
+            guard let level = DuckLevel.parse(value) else { throw bad(DuckLevel.expected) }
+            duck = level
         case "plan.done_fraction":
             guard let fraction = Double(value), fraction > 0, fraction <= 1 else { throw bad("a number above 0 and at most 1") }
             planDoneFraction = fraction
