@@ -23,11 +23,18 @@ struct FixesCommand: ParsableCommand {
     @Option(name: .long, help: "jsonl or csv.")
     var format: Format = .jsonl
 
+    @Option(name: .customLong("track"), help: "Of a GPX (TCX) file with several tracks (activities), read only the Nth (default: all, each a new segment).")
+    var trackIndex: Int?
+
+    func validate() throws {
+        if let trackIndex, trackIndex < 1 { throw ValidationError("--track counts from 1, not \(trackIndex)") }
+    }
+
     func run() throws {
         // A reader that goes away (`runwalk fixes … | head`) is a write error to report, not a
         // signal that kills the process.
         signal(SIGPIPE, SIG_IGN)
-        var reader = TrackFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }))
+        var reader = TrackFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }), trackIndex: trackIndex)
         // Large reads: the time of a big log goes to the decoder, not to system calls.
         reader.chunkSize = 1 << 20
         var out = OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output")

@@ -39,6 +39,27 @@ struct FixesTrackFormatsTests {
         #expect(csv.status == 0 && csv.stdout.split(separator: "\n").count == 4, "a header and three rows: \(csv.stdout)")
     }
 
+    @Test("several tracks: all by default, --track 2 reads the second, --track 3 and --track 0 exit 2")
+    func trackOption() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-fixes-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let path = folder.appendingPathComponent("two.gpx").path
+        let second = "<trk><trkseg><trkpt lat=\"47.1\" lon=\"8.1\"><time>2026-04-21T20:00:00Z</time></trkpt>"
+            + "<trkpt lat=\"47.100027\" lon=\"8.1\"><time>2026-04-21T20:00:01Z</time></trkpt></trkseg></trk>"
+        try Data(Self.gpx.replacingOccurrences(of: "</gpx>", with: second + "</gpx>").utf8).write(to: URL(fileURLWithPath: path))
+        let all = try RunWalkBinary.run(["fixes", path])
+        #expect(all.status == 0 && all.stdout.split(separator: "\n").count == 5, "\(all.stdout)\(all.stderr)")
+        let two = try RunWalkBinary.run(["fixes", path, "--track", "2"])
+        #expect(two.status == 0, "\(two.stderr)")
+        #expect(two.stdout.split(separator: "\n").map { $0.hasPrefix(#"{"time":"2026-04-21T20:00:0"#) } == [true, true], "\(two.stdout)")
+        let three = try RunWalkBinary.run(["fixes", path, "--track", "3"])
+        #expect(three.status == 2 && three.stdout.isEmpty, "\(three.stderr)")
+        #expect(three.stderr.contains(path), "names the file: \(three.stderr)")
+        let zero = try RunWalkBinary.run(["fixes", path, "--track", "0"])
+        #expect(zero.status != 0 && zero.stderr.contains("--track counts from 1"), "\(zero.stderr)")
+    }
+
     @Test("a session exported as GPX, TCX and FIT, and FIT gzip-compressed through a pipe: as many fixes as the original epochs")
     func exportsAndPipe() async throws {
         let folder = try TemporaryDataFolder("runwalk-fixes-formats")

@@ -5,8 +5,9 @@ import RunWalkRuntime
 /// with no receiver otherwise looks like a long wait for a fix.
 ///
 /// gpsd answers a watch with `DEVICES` (every receiver it has), then sends a `DEVICE` whenever
-/// one is activated (`"activated":"2026-…"`) or goes away (`"activated":0`). One tracker per
-/// connection: a gpsd that restarted is asked afresh.
+/// one is activated (`"activated":"2026-…"`) or goes away (`"activated":0`). A device gpsd was
+/// given but could not open (gpsd 3.22 frees it: "device activation failed") is not listed either.
+/// One tracker per connection: a gpsd that restarted is asked afresh.
 struct GPSDDevices {
     /// The status's few words while gpsd has no receiver.
     static let noReceiver = "gpsd has no receiver"
@@ -63,6 +64,7 @@ struct GPSDDevices {
         let what = lead ?? "gpsd at \(address) is running but has no receiver"
         return [.problem(Self.noReceiver),
                 .unavailable("\(what): plug the GPS in (gpsd's hotplug rule adds it), or add it by hand with "
-                    + "`gpsdctl add /dev/ttyACM0` (or start gpsd with the device: `gpsd /dev/ttyACM0`); waiting for a receiver")]
+                    + "`gpsdctl add /dev/ttyACM0` (or start gpsd with the device: `gpsd /dev/ttyACM0`); if gpsd was given "
+                    + "one, it could not open it (gpsd's log says why: often permissions); waiting for a receiver")]
     }
 }
