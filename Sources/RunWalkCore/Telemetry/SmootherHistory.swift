@@ -1,16 +1,33 @@
-/// The filter's predicted and filtered states at every used fix, for an offline
-/// Rauch–Tung–Striebel pass that refines the post-run distance with later fixes.
+/// The filter's estimate at every used fix, for an offline Rauch–Tung–Striebel pass that
+/// refines the post-run distance with later fixes.
+///
+/// Kept small, as a 5-hour run at 10 Hz has 180,000 steps: the covariance as its upper
+/// triangle (the filter keeps it exactly symmetric: every change ends symmetrised), no
+/// predicted estimate (the backward pass predicts again from the step before, the same
+/// arithmetic as the live filter, so the same bits), and the raw observations only when the
+/// position-bias model, their only reader, is on (the Doppler speed always: the noise
+/// estimate reads it). Stored in chunks: no doubling copies.
 public struct SmootherHistory: Sendable {
     struct Step: Sendable {
+        // The state as four doubles, not a SIMD4: its 32-byte alignment would pad every step.
+        var east, north, velocityEast, velocityNorth: Double
+        var covariance: SymmetricMatrix4
         var time: Double
-        var dt: Double
-        var predicted: ConstantVelocityFilter
-        var filtered: ConstantVelocityFilter
+        /// The receiver's Doppler speed (NaN without one), for the Doppler noise estimate.
+        var dopplerSpeed: Double
         var stationary: Bool
-        var observation: FixObservation
+        var startsSegment: Bool
+
+        var state: SIMD4<Double> { SIMD4(east, north, velocityEast, velocityNorth) }
+
+        var filtered: ConstantVelocityFilter {
+            ConstantVelocityFilter(state: state, covariance: covariance.matrix)
+        }
     }
 
-    private var steps: [Step] = []
+    private var steps = ChunkedArray<Step>()
+    /// The fixes as observed, for the position-bias model only (empty without it).
+    private var observations = ChunkedArray<FixObservation>()
 
     public init() {}
 
@@ -19,16 +36,25 @@ public struct SmootherHistory: Sendable {
     /// Seconds since the first fix of every step.
     public var times: [Double] { steps.map(\.time) }
 
-    mutating func append(time: Double, predicted: ConstantVelocityFilter, filtered: ConstantVelocityFilter, stationary: Bool,
-                         observation: FixObservation) {
-        let dt = steps.last.map { time - $0.time } ?? 0
-        steps.append(Step(time: time, dt: dt, predicted: predicted, filtered: filtered, stationary: stationary,
-                          observation: observation))
+    /// Appends a step; the observation is kept only when `keepingObservation` (the bias model is on).
+    mutating func append(time: Double, filtered: ConstantVelocityFilter, stationary: Bool,
+                         observation: FixObservation, keepingObservation: Bool) {
+        let state = filtered.state
+        steps.append(Step(east: state[0], north: state[1], velocityEast: state[2], velocityNorth: state[3],
+                          covariance: SymmetricMatrix4(filtered.covariance), time: time,
+                          dopplerSpeed: observation.dopplerSpeed ?? .nan, stationary: stationary,
+                          startsSegment: observation.startsSegment))
+        if keepingObservation { observations.append(observation) }
+    }
+
+    /// Seconds from step `k - 1` to step `k` (0 for the first).
+    private func dt(_ k: Int) -> Double {
+        k == 0 ? 0 : steps[k].time - steps[k - 1].time
     }
 
     /// The Doppler speed's noise estimated from the stored readings (`PositionBiasSmoother`).
     func dopplerSigmaEstimate() -> Double? {
-        PositionBiasSmoother.dopplerSigmaEstimate(times: steps.map(\.time), observations: steps.map(\.observation),
+        PositionBiasSmoother.dopplerSigmaEstimate(times: times, dopplerSpeeds: steps.map { $0.dopplerSpeed.isNaN ? nil : $0.dopplerSpeed },
                                                   stationary: steps.map(\.stationary))
     }
 
@@ -36,33 +62,40 @@ public struct SmootherHistory: Sendable {
     /// receiver's position bias modelled; nil when the settings do not ask for it or the run
     /// has no Doppler (without a white speed to carry the short term the model only loses).
     func biasSmoothedStates(settings: TelemetrySettings) -> [PositionBiasSmoother.Smoothed]? {
-        guard settings.smootherModelsPositionBias, let first = steps.first,
-              steps.contains(where: { $0.observation.dopplerSpeed != nil }) else { return nil }
+        guard settings.smootherModelsPositionBias, let first = steps.first, observations.count == steps.count,
+              steps.contains(where: { !$0.dopplerSpeed.isNaN }) else { return nil }
         let sigma = dopplerSigmaEstimate().map { max(0.02, $0) } ?? settings.dopplerSpeedSigma
-        let velocity = (first.filtered.velocityEast, first.filtered.velocityNorth, first.filtered.covariance[2, 2])
+        let filtered = first.filtered
+        let velocity = (filtered.velocityEast, filtered.velocityNorth, filtered.covariance[2, 2])
         return PositionBiasSmoother(settings: settings, dopplerSigma: sigma).smooth(
-            times: steps.map(\.time), observations: steps.map(\.observation), stationary: steps.map(\.stationary),
+            times: times, observations: observations.map { $0 }, stationary: steps.map(\.stationary),
             initialVelocity: velocity)
     }
 
     /// Smoothed (east, north, vEast, vNorth) at every step.
-    func smoothedStates() -> [SIMD4<Double>] {
+    func smoothedStates(settings: TelemetrySettings) -> [SIMD4<Double>] {
         guard let last = steps.last else { return [] }
         var smoothed = [SIMD4<Double>](repeating: .zero, count: steps.count)
-        smoothed[steps.count - 1] = last.filtered.state
+        smoothed[steps.count - 1] = last.state
         var k = steps.count - 2
         while k >= 0 {
             let next = steps[k + 1]
-            let f = Matrix4.constantVelocity(next.dt)
+            let dt = self.dt(k + 1)
+            let f = Matrix4.constantVelocity(dt)
             let filtered = steps[k].filtered
-            if next.observation.startsSegment {
+            if next.startsSegment {
                 // Nothing links the two sides of a segment break: each keeps its own estimate.
                 smoothed[k] = filtered.state
-            } else if let inverse = next.predicted.covariance.inverse {
-                let gain = filtered.covariance * f.transposed * inverse
-                smoothed[k] = filtered.state + gain * (smoothed[k + 1] - next.predicted.state)
             } else {
-                smoothed[k] = filtered.state
+                // The live filter's prediction for the next step, made again from this step.
+                var predicted = filtered
+                predicted.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
+                if let inverse = predicted.covariance.inverse {
+                    let gain = filtered.covariance * f.transposed * inverse
+                    smoothed[k] = filtered.state + gain * (smoothed[k + 1] - predicted.state)
+                } else {
+                    smoothed[k] = filtered.state
+                }
             }
             k -= 1
         }
@@ -77,8 +110,8 @@ public struct SmootherHistory: Sendable {
             states = biased.map { SIMD4($0.east, $0.north, $0.velocityEast, $0.velocityNorth) }
             positionVariances = biased.map(\.positionVariance)
         } else {
-            states = smoothedStates()
-            positionVariances = steps.map { $0.filtered.covariance[0, 0] }
+            states = smoothedStates(settings: settings)
+            positionVariances = steps.map { $0.covariance.matrix[0, 0] }
         }
         let speeds = states.indices.map { k -> Double in
             let s = states[k]
@@ -87,8 +120,8 @@ public struct SmootherHistory: Sendable {
         var cumulative = [Double](repeating: 0, count: states.count)
         for k in states.indices.dropFirst() {
             let s = states[k]
-            let dt = steps[k].dt
-            if steps[k].observation.startsSegment {
+            let dt = self.dt(k)
+            if steps[k].startsSegment {
                 // A segment break in the track: no distance across it, as live.
                 cumulative[k] = cumulative[k - 1]
                 continue
@@ -117,7 +150,7 @@ public struct SmootherHistory: Sendable {
         while seconds < GapBridge.refineSeconds {
             let j = i + step
             guard j >= 0, j < steps.count, speeds[j] > 0 else { break }
-            let dt = steps[max(i, j)].dt
+            let dt = self.dt(max(i, j))
             guard dt <= settings.gapSeconds else { break }
             metres += dt * (speeds[i] + speeds[j]) / 2
             seconds += dt
