@@ -19,6 +19,8 @@ final class StoreWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer: [RecordedRow] = []
     private var finishRequest: Closing?
+    /// The recording side waits for the writer to take the queue.
+    private var queueFull = false
     private var outcome: SessionRecorder.Outcome?
 
     // Writer thread only.
@@ -50,8 +52,16 @@ final class StoreWriter: @unchecked Sendable {
         thread.start()
     }
 
+    /// Queues rows for the writer; waits while `maximumQueuedRows` are queued (a replay
+    /// outrunning SQLite), until the writer takes them.
     func append(_ rows: [RecordedRow]) {
         condition.lock()
+        while buffer.count >= settings.maximumQueuedRows, finishRequest == nil, outcome == nil {
+            // Wake the writer now rather than at its next tick, then wait for it to take the queue.
+            queueFull = true
+            condition.broadcast()
+            condition.wait()
+        }
         buffer += rows
         condition.unlock()
     }
@@ -93,9 +103,13 @@ final class StoreWriter: @unchecked Sendable {
         var due = Date()
         while true {
             condition.lock()
-            while finishRequest == nil, condition.wait(until: due) {}
+            while finishRequest == nil, !queueFull, condition.wait(until: due) {}
             let rows = buffer
             buffer = []
+            if queueFull {
+                queueFull = false
+                condition.broadcast()
+            }
             let request = finishRequest
             condition.unlock()
 

@@ -36,6 +36,9 @@ public struct SmootherHistory: Sendable {
     /// Seconds since the first fix of every step.
     public var times: [Double] { steps.map(\.time) }
 
+    /// Seconds since the first fix of step `k`.
+    func time(_ k: Int) -> Double { steps[k].time }
+
     /// Appends a step; the observation is kept only when `keepingObservation` (the bias model is on).
     mutating func append(time: Double, filtered: ConstantVelocityFilter, stationary: Bool,
                          observation: FixObservation, keepingObservation: Bool) {
@@ -72,54 +75,68 @@ public struct SmootherHistory: Sendable {
             initialVelocity: velocity)
     }
 
-    /// Smoothed (east, north, vEast, vNorth) at every step.
-    func smoothedStates(settings: TelemetrySettings) -> [SIMD4<Double>] {
-        guard let last = steps.last else { return [] }
-        var smoothed = [SIMD4<Double>](repeating: .zero, count: steps.count)
-        smoothed[steps.count - 1] = last.state
+    /// Visits the smoothed (east, north, vEast, vNorth) of every step, last to first: the
+    /// backward pass needs only the step after, so no array of every state is made.
+    func visitSmoothedStates(settings: TelemetrySettings, _ visit: (Int, SIMD4<Double>) -> Void) {
+        guard let last = steps.last else { return }
+        var after = last.state
+        visit(steps.count - 1, after)
         var k = steps.count - 2
         while k >= 0 {
             let next = steps[k + 1]
             let dt = self.dt(k + 1)
             let f = Matrix4.constantVelocity(dt)
             let filtered = steps[k].filtered
+            let smoothed: SIMD4<Double>
             if next.startsSegment {
                 // Nothing links the two sides of a segment break: each keeps its own estimate.
-                smoothed[k] = filtered.state
+                smoothed = filtered.state
             } else {
                 // The live filter's prediction for the next step, made again from this step.
                 var predicted = filtered
                 predicted.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
                 if let inverse = predicted.covariance.inverse {
                     let gain = filtered.covariance * f.transposed * inverse
-                    smoothed[k] = filtered.state + gain * (smoothed[k + 1] - predicted.state)
+                    smoothed = filtered.state + gain * (after - predicted.state)
                 } else {
-                    smoothed[k] = filtered.state
+                    smoothed = filtered.state
                 }
             }
+            visit(k, smoothed)
+            after = smoothed
             k -= 1
         }
-        return smoothed
+    }
+
+    /// Whether the distance bridges a gap into step `k` (no segment break, longer than a gap).
+    private func bridgesGap(into k: Int, settings: TelemetrySettings) -> Bool {
+        k > 0 && !steps[k].startsSegment && dt(k) > settings.gapSeconds
     }
 
     /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
     func smoothedCumulativeDistance(settings: TelemetrySettings) -> [Double] {
+        // Only what the distance needs is kept of the smoothed states: the speed at every step
+        // and the position at both ends of a gap (the bridge's chord).
+        var speeds = [Double](repeating: 0, count: steps.count)
+        var gapEnds: [Int: SIMD2<Double>] = [:]
+        func take(_ k: Int, _ s: SIMD4<Double>) {
+            speeds[k] = steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
+            if bridgesGap(into: k, settings: settings) || (k + 1 < steps.count && bridgesGap(into: k + 1, settings: settings)) {
+                gapEnds[k] = SIMD2(s[0], s[1])
+            }
+        }
         // One smoothing pass: the bias model's when asked for (and the run has Doppler), else RTS.
-        let states: [SIMD4<Double>], positionVariances: [Double]
+        var biasedVariances: [Double]?
         if let biased = biasSmoothedStates(settings: settings) {
-            states = biased.map { SIMD4($0.east, $0.north, $0.velocityEast, $0.velocityNorth) }
-            positionVariances = biased.map(\.positionVariance)
+            for (k, b) in biased.enumerated() { take(k, SIMD4(b.east, b.north, b.velocityEast, b.velocityNorth)) }
+            biasedVariances = biased.map(\.positionVariance)
         } else {
-            states = smoothedStates(settings: settings)
-            positionVariances = steps.map { $0.covariance.matrix[0, 0] }
+            visitSmoothedStates(settings: settings, take)
         }
-        let speeds = states.indices.map { k -> Double in
-            let s = states[k]
-            return steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
-        }
-        var cumulative = [Double](repeating: 0, count: states.count)
-        for k in states.indices.dropFirst() {
-            let s = states[k]
+        // Read where needed, not copied out for every step: the history is large enough.
+        func positionVariance(_ k: Int) -> Double { biasedVariances?[k] ?? steps[k].covariance.topLeft }
+        var cumulative = [Double](repeating: 0, count: steps.count)
+        for k in steps.indices.dropFirst() {
             let dt = self.dt(k)
             if steps[k].startsSegment {
                 // A segment break in the track: no distance across it, as live.
@@ -127,10 +144,9 @@ public struct SmootherHistory: Sendable {
                 continue
             }
             var increment = dt * (speeds[k - 1] + speeds[k]) / 2
-            if dt > settings.gapSeconds {
-                let p = states[k - 1]
+            if dt > settings.gapSeconds, let s = gapEnds[k], let p = gapEnds[k - 1] {
                 let chord = ((s[0] - p[0]) * (s[0] - p[0]) + (s[1] - p[1]) * (s[1] - p[1])).squareRoot()
-                let variance = positionVariances[k - 1] + positionVariances[k]
+                let variance = positionVariance(k - 1) + positionVariance(k)
                 // One smoothed speed at each edge is as noisy as one Doppler sample: average the
                 // moving stretch on each side, as the live bridge does once it has seen it.
                 let before = speeds[k - 1] == 0 ? 0 : meanSpeed(speeds, from: k - 1, step: -1, settings: settings)

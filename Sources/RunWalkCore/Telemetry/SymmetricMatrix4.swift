@@ -8,6 +8,9 @@ struct SymmetricMatrix4: Sendable, Equatable {
         upper = (m[0, 0], m[0, 1], m[0, 2], m[0, 3], m[1, 1], m[1, 2], m[1, 3], m[2, 2], m[2, 3], m[3, 3])
     }
 
+    /// The element at row 0, column 0 (the east position variance of a covariance).
+    var topLeft: Double { upper.0 }
+
     /// The full matrix.
     var matrix: Matrix4 {
         let u = upper

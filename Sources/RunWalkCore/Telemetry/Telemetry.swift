@@ -217,8 +217,11 @@ public struct Telemetry: Sendable {
         let b = Double(end.milliseconds - origin.milliseconds) / 1000
         let base = history.interpolate(cumulative, at: a)
         var series = [(seconds: 0.0, metres: 0.0)]
-        for (t, d) in zip(history.times, cumulative) where t > a && t < b {
-            series.append((t - a, d - base))
+        // Steps read by index, not through a copied array of every time.
+        for k in cumulative.indices {
+            let t = history.time(k)
+            guard t > a && t < b else { continue }
+            series.append((t - a, cumulative[k] - base))
         }
         series.append((b - a, history.interpolate(cumulative, at: b) - base))
         return series

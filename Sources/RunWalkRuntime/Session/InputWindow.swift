@@ -1,0 +1,68 @@
+import Synchronization
+
+/// Back-pressure between the session loop and the task that reads its source: the reader
+/// waits while `size` location events are queued and not yet handled. Without it a track file,
+/// read far faster than a session consumes it, would be queued whole in the loop's input
+/// stream (180,000 fixes of a 5-hour run at 10 Hz); live, a source never gets that far ahead.
+final class InputWindow: Sendable {
+    private struct State {
+        var free: Int
+        var waiting: CheckedContinuation<Void, Never>?
+        var closed = false
+    }
+
+    private let state: Mutex<State>
+
+    /// A window of `size` events.
+    init(size: Int) {
+        state = Mutex(State(free: size))
+    }
+
+    /// Takes a place for one event, waiting while the window is full (not once it is closed).
+    func acquire() async {
+        let taken = state.withLock { state in
+            if state.closed { return true }
+            if state.free > 0 {
+                state.free -= 1
+                return true
+            }
+            return false
+        }
+        if taken { return }
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let now = state.withLock { state in
+                if state.closed { return true }
+                if state.free > 0 {
+                    state.free -= 1
+                    return true
+                }
+                state.waiting = continuation
+                return false
+            }
+            if now { continuation.resume() }
+        }
+    }
+
+    /// One queued event was handled: its place is free again.
+    func release() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            if let waiter = state.waiting {
+                state.waiting = nil
+                return waiter
+            }
+            state.free += 1
+            return nil
+        }
+        waiter?.resume()
+    }
+
+    /// The loop has ended: nothing waits any more.
+    func close() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
+            state.closed = true
+            defer { state.waiting = nil }
+            return state.waiting
+        }
+        waiter?.resume()
+    }
+}
