@@ -4,6 +4,7 @@ import Synchronization
 /// waits while `size` location events are queued and not yet handled. Without it a track file,
 /// read far faster than a session consumes it, would be queued whole in the loop's input
 /// stream (180,000 fixes of a 5-hour run at 10 Hz); live, a source never gets that far ahead.
+/// One task acquires (the loop's reader), one releases (the loop): one waiter at most.
 final class InputWindow: Sendable {
     private struct State {
         var free: Int
