@@ -83,6 +83,9 @@ public final class SessionRecorder: @unchecked Sendable {
         if !rows.isEmpty { writer.append(rows) }
     }
 
+    /// The most rows that waited for the writer at once (for tests of the queue's bound).
+    var peakQueuedRows: Int { writer.peakQueuedRows }
+
     /// Sets the receiver's time of the workout's start (live runs; replay learns it from the first fix).
     public func noteStart(utc: UTCTime) {
         sawTelemetry = true

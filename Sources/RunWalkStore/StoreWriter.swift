@@ -21,6 +21,8 @@ final class StoreWriter: @unchecked Sendable {
     private var finishRequest: Closing?
     /// The recording side waits for the writer to take the queue.
     private var queueFull = false
+    /// The most rows ever queued at once (tests check the bound with it).
+    private var peakQueued = 0
     private var outcome: SessionRecorder.Outcome?
 
     // Writer thread only.
@@ -63,7 +65,15 @@ final class StoreWriter: @unchecked Sendable {
             condition.wait()
         }
         buffer += rows
+        peakQueued = max(peakQueued, buffer.count)
         condition.unlock()
+    }
+
+    /// The most rows that were queued at once.
+    var peakQueuedRows: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return peakQueued
     }
 
     /// How the session is closed: with the driver's summary, or one rebuilt from the rows.
