@@ -7,19 +7,24 @@
 /// time since the track's first epoch; live, a monotonic clock. Nothing here reads time or
 /// does I/O.
 public struct SessionRunner: Sendable {
+    /// The workout being run.
     public let workout: Workout
+    /// Units, language, cues, telemetry settings.
     public let options: SessionOptions
+    /// The phases and their clock.
     public private(set) var engine: WorkoutEngine
     /// Fixes, distance, moving time, splits and track points.
     public private(set) var session: SessionTelemetry
     /// What is said and when.
     public private(set) var voice: SessionCues
+    /// The wall time of the start, when known.
     public private(set) var startUTC: UTCTime?
     /// Stretches without fixes (live runs), the last one open while the signal is lost.
     public private(set) var gpsGaps: [GPSGap] = []
     /// What happened to the session (start, pauses, skips, GPS, the end), clock seconds.
     public private(set) var eventLog: [SessionEventRecord] = []
 
+    /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
         self.workout = workout
         self.options = options
@@ -36,7 +41,9 @@ public struct SessionRunner: Sendable {
     public var cues: [Cue] { voice.cues }
     /// Epochs fed, positions used and positions rejected.
     public var epochs: Int { session.epochs }
+    /// Positions used.
     public var used: Int { session.used }
+    /// Positions gated out.
     public var rejected: Int { session.rejected }
     /// Moving time so far, seconds.
     public var movingSeconds: Double { session.movingTime.seconds }

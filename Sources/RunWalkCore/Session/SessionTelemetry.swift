@@ -5,18 +5,27 @@
 public struct SessionTelemetry: Sendable {
     /// The last used fix while running: its clock time and the runner's pace speed then.
     public struct UsedFix: Sendable, Equatable {
+        /// Session clock seconds of the fix.
         public var seconds: Double
+        /// The runner's pace speed then, m/s.
         public var speedMetresPerSecond: Double
     }
 
+    /// The filter, its distance and the smoother's history.
     public private(set) var telemetry: Telemetry
+    /// The live splits (what the runner hears).
     public private(set) var splits: SplitTracker
+    /// Moving time while the workout runs.
     public private(set) var movingTime: MovingTimeCounter
+    /// Epochs fed.
     public private(set) var epochs = 0
+    /// Positions the telemetry used.
     public private(set) var used = 0
+    /// Positions it gated out.
     public private(set) var rejected = 0
     /// Distance while the workout was active (pauses excluded), metres.
     public private(set) var activeDistanceMetres = 0.0
+    /// The latest update.
     public private(set) var lastUpdate: TelemetryUpdate?
     /// The UTC time the session clock reads zero at (from the first fix), for the smoother.
     public private(set) var utcAtClockZero: UTCTime?

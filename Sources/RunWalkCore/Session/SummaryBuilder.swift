@@ -5,15 +5,21 @@
 public struct SummaryBuilder: Sendable {
     /// One phase as run. Times are on the builder's clock (`originSeconds` at the workout's start).
     public struct PhaseFigures: Sendable, Equatable {
+        /// Its index in the workout.
         public var index: Int
+        /// Warm-up, run, walk or cool-down.
         public var kind: PhaseKind
+        /// Its planned duration or distance.
         public var planned: Summary.Planned
+        /// When it started.
         public var startSeconds: Double
         /// Start to end, pauses included.
         public var endSeconds: Double
         /// Time in the phase, pauses excluded.
         public var activeSeconds: Double
+        /// Distance in it, pauses excluded, metres.
         public var distanceMetres: Double
+        /// Why it ended.
         public var reason: PhaseEndReason
 
         /// One phase's figures.
@@ -30,23 +36,32 @@ public struct SummaryBuilder: Sendable {
         }
     }
 
+    /// The workout as typed.
     public var workoutSpec: String
+    /// The receiver's time at the start, when known.
     public var startUTC: UTCTime?
+    /// The units the session was run in.
     public var units: Units
+    /// How the session ended.
     public var outcome: SessionOutcome
     /// The clock time of the workout's start: phase, cue, gap and event times are given on the
     /// session clock (the get-ready countdown before zero) and reported from this origin.
     public var originSeconds = 0.0
+    /// The phases as run, in order.
     public var phases: [PhaseFigures] = []
+    /// Moving time (`MovingTimeCounter`), seconds; capped at the duration.
     public var movingSeconds = 0.0
     /// Timed from the workout's start already (`SplitTracker` counts from there).
     public var splits: [Split] = []
     /// The offline smoother's distance and splits, when it ran.
     public var smoothed: (distanceMetres: Double, splits: [Split])?
+    /// The cues as placed.
     public var cues: [Cue] = []
+    /// Stretches without fixes.
     public var gpsGaps: [GPSGap] = []
     /// Nil for a session recorded before events were.
     public var events: [SessionEventRecord]?
+    /// Epoch and line counts.
     public var fixes = Summary.FixCounts(epochs: 0, used: 0, rejected: 0, linesBad: 0)
 
     /// A builder for a session of `workoutSpec`; fill in the figures, then `build()`.
