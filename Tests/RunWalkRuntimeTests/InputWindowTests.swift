@@ -1,6 +1,6 @@
 import Foundation
 import RunWalkCore
-import RunWalkRuntime
+@testable import RunWalkRuntime
 import Synchronization
 import Testing
 
@@ -26,7 +26,7 @@ private final class CountingSource: LocationSource, @unchecked Sendable {
 
 @Suite("SessionLoop input window")
 struct InputWindowTests {
-    @Test("a source far faster than the loop is read at most 256 events ahead of what the loop has handled",
+    @Test("a source far faster than the loop is read at most `readAhead` events ahead of what the loop has handled",
           .timeLimit(.minutes(1)))
     func boundedReadAhead() async throws {
         let source = CountingSource(fixes: SyntheticTrack.fixes(seconds: 5_000, speed: { _ in 3 }))
@@ -46,7 +46,7 @@ struct InputWindowTests {
         let result = await loop.run(source: source, clock: ContinuousClock(), hooks: hooks)
         #expect(result.summary.fixes.epochs == 5_001)
         #expect(handled.withLock { $0 } == 5_001)
-        // 256 waiting in the window, one in the reader's hands, one being handled.
-        #expect(worstLead.withLock { $0 } <= 258, "the reader ran \(worstLead.withLock { $0 }) events ahead")
+        // `readAhead` waiting in the window, one in the reader's hands, one being handled.
+        #expect(worstLead.withLock { $0 } <= SessionLoop.readAhead + 2, "the reader ran \(worstLead.withLock { $0 }) events ahead")
     }
 }

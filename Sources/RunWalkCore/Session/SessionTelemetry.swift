@@ -144,13 +144,14 @@ public struct SessionTelemetry: Sendable {
     /// pass: the distance over it (metres) and the splits from it. Nil without smoother history.
     public func smoothed(fromClock start: Duration, toClock end: Duration) -> (distanceMetres: Double, splits: [Split])? {
         guard let zero = utcAtClockZero else { return nil }
-        let series = telemetry.smoothedDistanceSeries(from: zero.adding(start), to: zero.adding(end))
-        guard let total = series.last?.metres else { return nil }
         let startElapsed = start.seconds - splitOriginSeconds
         var tracker = SplitTracker(unitMetres: splits.unitMetres)
-        for (seconds, metres) in series {
+        var total: Double?
+        telemetry.visitSmoothedDistance(from: zero.adding(start), to: zero.adding(end)) { seconds, metres in
             _ = tracker.add(elapsedSeconds: startElapsed + seconds, distanceMetres: metres)
+            total = metres
         }
+        guard let total else { return nil }
         return (total, tracker.splits)
     }
 }

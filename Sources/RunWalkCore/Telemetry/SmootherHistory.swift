@@ -6,7 +6,7 @@
 /// predicted estimate (the backward pass predicts again from the step before, the same
 /// arithmetic as the live filter, so the same bits), and the raw observations only when the
 /// position-bias model, their only reader, is on (the Doppler speed always: the noise
-/// estimate reads it). Stored in chunks: no doubling copies.
+/// estimate reads it): 129 bytes a step. Stored in chunks: no doubling copies.
 public struct SmootherHistory: Sendable {
     struct Step: Sendable {
         // The state as four doubles, not a SIMD4: its 32-byte alignment would pad every step.
@@ -15,8 +15,6 @@ public struct SmootherHistory: Sendable {
         var time: Double
         /// The receiver's Doppler speed (NaN without one), for the Doppler noise estimate.
         var dopplerSpeed: Double
-        var stationary: Bool
-        var startsSegment: Bool
 
         var state: SIMD4<Double> { SIMD4(east, north, velocityEast, velocityNorth) }
 
@@ -26,6 +24,11 @@ public struct SmootherHistory: Sendable {
     }
 
     private var steps = ChunkedArray<Step>()
+    /// Each step's flags (`stationaryFlag`, `segmentFlag`), a byte apart from the 128-byte step:
+    /// inside it two booleans would pad every step to 136 bytes.
+    private var flags = ChunkedArray<UInt8>()
+    private static let stationaryFlag: UInt8 = 1
+    private static let segmentFlag: UInt8 = 2
     /// The fixes as observed, for the position-bias model only (empty without it).
     private var observations = ChunkedArray<FixObservation>()
 
@@ -45,10 +48,16 @@ public struct SmootherHistory: Sendable {
         let state = filtered.state
         steps.append(Step(east: state[0], north: state[1], velocityEast: state[2], velocityNorth: state[3],
                           covariance: SymmetricMatrix4(filtered.covariance), time: time,
-                          dopplerSpeed: observation.dopplerSpeed ?? .nan, stationary: stationary,
-                          startsSegment: observation.startsSegment))
+                          dopplerSpeed: observation.dopplerSpeed ?? .nan))
+        flags.append((stationary ? Self.stationaryFlag : 0) | (observation.startsSegment ? Self.segmentFlag : 0))
         if keepingObservation { observations.append(observation) }
     }
+
+    /// Whether the receiver was taken to stand still at step `k`.
+    private func stationary(_ k: Int) -> Bool { flags[k] & Self.stationaryFlag != 0 }
+
+    /// Whether step `k` starts a new track segment.
+    private func startsSegment(_ k: Int) -> Bool { flags[k] & Self.segmentFlag != 0 }
 
     /// Seconds from step `k - 1` to step `k` (0 for the first).
     private func dt(_ k: Int) -> Double {
@@ -58,7 +67,7 @@ public struct SmootherHistory: Sendable {
     /// The Doppler speed's noise estimated from the stored readings (`PositionBiasSmoother`).
     func dopplerSigmaEstimate() -> Double? {
         PositionBiasSmoother.dopplerSigmaEstimate(times: times, dopplerSpeeds: steps.map { $0.dopplerSpeed.isNaN ? nil : $0.dopplerSpeed },
-                                                  stationary: steps.map(\.stationary))
+                                                  stationary: flags.map { $0 & Self.stationaryFlag != 0 })
     }
 
     /// Smoothed (east, north, vEast, vNorth) and position variance at every step with the
@@ -71,7 +80,7 @@ public struct SmootherHistory: Sendable {
         let filtered = first.filtered
         let velocity = (filtered.velocityEast, filtered.velocityNorth, filtered.covariance[2, 2])
         return PositionBiasSmoother(settings: settings, dopplerSigma: sigma).smooth(
-            times: times, observations: observations.map { $0 }, stationary: steps.map(\.stationary),
+            times: times, observations: observations.map { $0 }, stationary: flags.map { $0 & Self.stationaryFlag != 0 },
             initialVelocity: velocity)
     }
 
@@ -83,12 +92,11 @@ public struct SmootherHistory: Sendable {
         visit(steps.count - 1, after)
         var k = steps.count - 2
         while k >= 0 {
-            let next = steps[k + 1]
             let dt = self.dt(k + 1)
             let f = Matrix4.constantVelocity(dt)
             let filtered = steps[k].filtered
             let smoothed: SIMD4<Double>
-            if next.startsSegment {
+            if startsSegment(k + 1) {
                 // Nothing links the two sides of a segment break: each keeps its own estimate.
                 smoothed = filtered.state
             } else {
@@ -110,7 +118,7 @@ public struct SmootherHistory: Sendable {
 
     /// Whether the distance bridges a gap into step `k` (no segment break, longer than a gap).
     private func bridgesGap(into k: Int, settings: TelemetrySettings) -> Bool {
-        k > 0 && !steps[k].startsSegment && dt(k) > settings.gapSeconds
+        k > 0 && !startsSegment(k) && dt(k) > settings.gapSeconds
     }
 
     /// Cumulative smoothed distance at every step, metres (same rules as the live distance).
@@ -120,7 +128,7 @@ public struct SmootherHistory: Sendable {
         var speeds = [Double](repeating: 0, count: steps.count)
         var gapEnds: [Int: SIMD2<Double>] = [:]
         func take(_ k: Int, _ s: SIMD4<Double>) {
-            speeds[k] = steps[k].stationary ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
+            speeds[k] = stationary(k) ? 0 : (s[2] * s[2] + s[3] * s[3]).squareRoot()
             if bridgesGap(into: k, settings: settings) || (k + 1 < steps.count && bridgesGap(into: k + 1, settings: settings)) {
                 gapEnds[k] = SIMD2(s[0], s[1])
             }
@@ -138,7 +146,7 @@ public struct SmootherHistory: Sendable {
         var cumulative = [Double](repeating: 0, count: steps.count)
         for k in steps.indices.dropFirst() {
             let dt = self.dt(k)
-            if steps[k].startsSegment {
+            if startsSegment(k) {
                 // A segment break in the track: no distance across it, as live.
                 cumulative[k] = cumulative[k - 1]
                 continue

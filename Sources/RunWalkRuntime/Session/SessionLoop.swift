@@ -60,7 +60,7 @@ public struct SessionLoop: Sendable {
                               hooks: Hooks = Hooks()) async -> Result where C.Duration == Duration {
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .unbounded)
         let events = source.events()
-        let window = InputWindow(size: 256)
+        let window = InputWindow(size: Self.readAhead)
         let reader = Task {
             for await event in events {
                 await window.acquire()
