@@ -38,9 +38,12 @@ enum StoreBenchmark {
         for repetition in 1...repetitions {
             let folder = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-bench-store-\(UUID().uuidString)")
             defer { try? FileManager.default.removeItem(at: folder) }
+            // A live session never fills the recorder's queue: measure record() as it sees it.
+            var settings = SessionRecorder.Settings()
+            settings.maximumQueuedRows = .max
             let recorder = SessionRecorder(location: StoreLocation(directory: folder.path),
                                            session: .init(workout: parsed, options: SessionOptions(), source: "bench:\(track)"),
-                                           warn: { BenchLog.error($0) })
+                                           settings: settings, warn: { BenchLog.error($0) })
             let json = try SummaryJSON.encode(result.summary)
             var callSeconds: [Double] = []
             callSeconds.reserveCapacity(events.count)

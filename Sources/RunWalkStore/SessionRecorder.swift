@@ -42,6 +42,12 @@ public final class SessionRecorder: @unchecked Sendable {
         /// reaches the OS at once (a crash of the process loses at most `commitIntervalSeconds`)
         /// but the disk only at a checkpoint, so a power loss loses at most this much.
         public var checkpointIntervalSeconds = 10.0
+        /// Rows handed over and not yet taken by the writer at which `record` waits for it. A
+        /// replay makes rows far faster than SQLite takes them: without a bound a 5-hour track
+        /// at 10 Hz queued all its 360,000 rows (about 200 MB). The writer takes the queue at
+        /// every tick, also while the disk refuses rows (they are kept on its side), so a live
+        /// session, at 20 rows a second, never comes near it.
+        public var maximumQueuedRows = 8192
 
         public init() {}
     }
@@ -76,6 +82,9 @@ public final class SessionRecorder: @unchecked Sendable {
         let rows = rows(for: event)
         if !rows.isEmpty { writer.append(rows) }
     }
+
+    /// The most rows that waited for the writer at once (for tests of the queue's bound).
+    var peakQueuedRows: Int { writer.peakQueuedRows }
 
     /// Sets the receiver's time of the workout's start (live runs; replay learns it from the first fix).
     public func noteStart(utc: UTCTime) {

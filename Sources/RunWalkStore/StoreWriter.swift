@@ -19,6 +19,10 @@ final class StoreWriter: @unchecked Sendable {
     private let condition = NSCondition()
     private var buffer: [RecordedRow] = []
     private var finishRequest: Closing?
+    /// The recording side waits for the writer to take the queue.
+    private var queueFull = false
+    /// The most rows ever queued at once (tests check the bound with it).
+    private var peakQueued = 0
     private var outcome: SessionRecorder.Outcome?
 
     // Writer thread only.
@@ -50,10 +54,26 @@ final class StoreWriter: @unchecked Sendable {
         thread.start()
     }
 
+    /// Queues rows for the writer; waits while `maximumQueuedRows` are queued (a replay
+    /// outrunning SQLite), until the writer takes them.
     func append(_ rows: [RecordedRow]) {
         condition.lock()
+        while buffer.count >= settings.maximumQueuedRows, finishRequest == nil, outcome == nil {
+            // Wake the writer now rather than at its next tick, then wait for it to take the queue.
+            queueFull = true
+            condition.broadcast()
+            condition.wait()
+        }
         buffer += rows
+        peakQueued = max(peakQueued, buffer.count)
         condition.unlock()
+    }
+
+    /// The most rows that were queued at once.
+    var peakQueuedRows: Int {
+        condition.lock()
+        defer { condition.unlock() }
+        return peakQueued
     }
 
     /// How the session is closed: with the driver's summary, or one rebuilt from the rows.
@@ -93,9 +113,13 @@ final class StoreWriter: @unchecked Sendable {
         var due = Date()
         while true {
             condition.lock()
-            while finishRequest == nil, condition.wait(until: due) {}
+            while finishRequest == nil, !queueFull, condition.wait(until: due) {}
             let rows = buffer
             buffer = []
+            if queueFull {
+                queueFull = false
+                condition.broadcast()
+            }
             let request = finishRequest
             condition.unlock()
 

@@ -1,98 +1,89 @@
 import GRDB
 import RunWalkCore
 
-/// Rebuilds a summary from a session's stored rows (for a session a crash left open).
+/// Rebuilds a summary from a session's stored rows (for a session a crash left open), with the
+/// core's `SummaryBuilder`, as the live session builds its own.
 ///
 /// Phases that ended are taken as recorded; the phase running at the crash ends at the last
-/// stored fix. Moving time is counted between consecutive track points at walking speed or
-/// faster, as the session runner counts it.
+/// stored fix. Moving time is counted fix by fix with the session's `MovingTimeCounter`: a fix
+/// counts while the workout ran, which is when it made a track point.
 enum SummaryRebuilder {
     static func summary(_ db: Database, sessionID: Int64, state: SessionOutcome, movingSpeedThreshold: Double = 0.5) throws -> Summary {
         guard let session = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [sessionID]) else {
             throw StoreError.noSuchSession(String(sessionID))
         }
         let units = Units(rawValue: session["units"]) ?? .metric
-        let points = try Row.fetchAll(db, sql: "SELECT elapsed_s, distance_m, speed_mps FROM track_points WHERE session_id = ? ORDER BY id",
-                                      arguments: [sessionID])
         let lastFix: Double? = try Double.fetchOne(db, sql: "SELECT MAX(at_s) FROM fixes WHERE session_id = ?", arguments: [sessionID])
-        let lastDistance: Double = points.last?["distance_m"] ?? 0
+        let lastDistance: Double = try Double.fetchOne(
+            db, sql: "SELECT distance_m FROM track_points WHERE session_id = ? ORDER BY id DESC LIMIT 1", arguments: [sessionID]) ?? 0
         let pauses = try pauseIntervals(db, sessionID: sessionID)
+        var builder = SummaryBuilder(workoutSpec: session["workout_spec"], startUTC: nil, units: units, outcome: state)
 
-        var phases: [Summary.Phase] = []
-        var firstStart: Double?
-        var lastEnd: Double?
-        var totalMetres = 0.0   // unrounded, as the runner sums it (a sum of rounded phases can differ by 0.01)
         for row in try Row.fetchAll(db, sql: "SELECT * FROM phases WHERE session_id = ? AND start_s IS NOT NULL ORDER BY idx",
                                     arguments: [sessionID]) {
             let start: Double = row["start_s"]
-            let kind = PhaseKind(rawValue: row["kind"]) ?? .run
-            var duration: Double
-            var distance: Double
-            var reason = PhaseEndReason.stopped
-            firstStart = firstStart ?? start
-            lastEnd = max(lastEnd ?? start, (row["end_s"] as Double?) ?? max(start, lastFix ?? start))
+            let planned = Summary.Planned(durationSeconds: row["planned_duration_s"], distanceMetres: row["planned_distance_m"])
+            var figures = SummaryBuilder.PhaseFigures(
+                index: row["idx"], kind: PhaseKind(rawValue: row["kind"]) ?? .run, planned: planned, startSeconds: start,
+                endSeconds: (row["end_s"] as Double?) ?? max(start, lastFix ?? start), activeSeconds: 0, distanceMetres: 0,
+                reason: .stopped)
             if let recorded: Double = row["duration_s"] {
-                duration = recorded
-                distance = row["distance_m"] ?? 0
-                reason = (row["end_reason"] as String?).flatMap(PhaseEndReason.init(rawValue:)) ?? .stopped
+                figures.activeSeconds = recorded
+                figures.distanceMetres = row["distance_m"] ?? 0
+                figures.reason = (row["end_reason"] as String?).flatMap(PhaseEndReason.init(rawValue:)) ?? .stopped
             } else {
                 // The phase the crash interrupted: up to the last fix, less the time paused.
-                let end = max(start, lastFix ?? start)
-                duration = end - start - pauses.reduce(0) { $0 + overlap($1, start, end) }
-                distance = max(0, lastDistance - (row["start_distance_m"] ?? 0))
+                let end = figures.endSeconds
+                figures.activeSeconds = end - start - pauses.reduce(0) { $0 + overlap($1, start, end) }
+                figures.distanceMetres = max(0, lastDistance - (row["start_distance_m"] ?? 0))
             }
-            duration = max(0, duration)
-            totalMetres += distance
-            phases.append(Summary.Phase(
-                index: row["idx"], kind: kind, startSeconds: Summary.rounded(start, digits: 3),
-                durationSeconds: Summary.rounded(duration, digits: 3),
-                planned: Summary.Planned(durationSeconds: row["planned_duration_s"], distanceMetres: row["planned_distance_m"]),
-                distanceMetres: Summary.rounded(distance, digits: 2),
-                averagePaceSecondsPerKm: Summary.averagePace(seconds: duration, metres: distance), endReason: reason))
+            figures.activeSeconds = max(0, figures.activeSeconds)
+            builder.phases.append(figures)
         }
-        let totalSeconds = phases.reduce(0) { $0 + $1.durationSeconds }
-
-        var moving = 0.0
-        for (a, b) in zip(points, points.dropFirst()) {
-            let speed: Double = b["speed_mps"] ?? 0
-            if speed >= movingSpeedThreshold {
-                moving += max(0, min((b["elapsed_s"] as Double) - (a["elapsed_s"] as Double), 10))
-            }
+        builder.movingSeconds = try movingSeconds(db, sessionID: sessionID, threshold: movingSpeedThreshold)
+        builder.splits = try Row.fetchAll(db, sql: "SELECT * FROM splits WHERE session_id = ? ORDER BY idx", arguments: [sessionID]).map { row in
+            Split(index: row["idx"], distanceMetres: row["distance_m"], elapsedSeconds: row["elapsed_s"], splitSeconds: row["split_s"])
         }
-        let splits = try Row.fetchAll(db, sql: "SELECT * FROM splits WHERE session_id = ? ORDER BY idx", arguments: [sessionID]).map { row in
-            let metres: Double = row["distance_m"], seconds: Double = row["split_s"]
-            return Summary.SplitEntry(index: row["idx"], distanceMetres: Summary.rounded(metres, digits: 3),
-                                      elapsedSeconds: Summary.rounded(row["elapsed_s"], digits: 3),
-                                      splitSeconds: Summary.rounded(seconds, digits: 3),
-                                      paceSecondsPerKm: Summary.rounded(seconds / (metres / 1000), digits: 1))
-        }
-        let cues = try Row.fetchAll(db, sql: "SELECT * FROM cues WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
-            Summary.CueEntry(atSeconds: Summary.rounded(row["at_s"], digits: 3), text: row["text"],
-                             kind: CueKind(rawValue: row["kind"]) ?? .transition)
+        builder.cues = try Row.fetchAll(db, sql: "SELECT * FROM cues WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
+            Cue(atSeconds: row["at_s"], text: row["text"], kind: CueKind(rawValue: row["kind"]) ?? .transition)
         }
         let counts = try Row.fetchOne(db, sql: """
             SELECT COUNT(*) AS epochs, COALESCE(SUM(accepted), 0) AS used,
                    COALESCE(SUM(CASE WHEN accepted = 0 AND lat IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected
             FROM fixes WHERE session_id = ?
             """, arguments: [sessionID])
+        builder.fixes = Summary.FixCounts(epochs: counts?["epochs"] ?? 0, used: counts?["used"] ?? 0,
+                                          rejected: counts?["rejected"] ?? 0, linesBad: 0)
         let events = try Row.fetchAll(db, sql: "SELECT kind, at_s, phase_idx FROM events WHERE session_id = ? ORDER BY id",
                                       arguments: [sessionID]).compactMap { row -> SessionEventRecord? in
             guard let kind = SessionEventKind(rawValue: row["kind"]) else { return nil }
-            return SessionEventRecord(kind: kind, atSeconds: Summary.rounded(row["at_s"], digits: 3), phaseIndex: row["phase_idx"])
+            return SessionEventRecord(kind: kind, atSeconds: row["at_s"], phaseIndex: row["phase_idx"])
         }
-        let elapsed = max(totalSeconds, (lastEnd ?? 0) - (firstStart ?? 0))
-        var summary = Summary(
-            workout: session["workout_spec"], startUTC: session["start_utc"],
-            durationSeconds: Summary.rounded(totalSeconds, digits: 3),
-            movingTimeSeconds: Summary.rounded(min(moving, totalSeconds), digits: 3),
-            elapsedSeconds: Summary.rounded(elapsed, digits: 3),
-            distanceMetres: Summary.rounded(totalMetres, digits: 2),
-            averagePaceSecondsPerKm: Summary.averagePace(seconds: totalSeconds, metres: totalMetres),
-            state: state, units: units, phases: phases, splits: splits, cues: cues,
-            fixes: Summary.FixCounts(epochs: counts?["epochs"] ?? 0, used: counts?["used"] ?? 0,
-                                     rejected: counts?["rejected"] ?? 0, linesBad: 0))
-        summary.events = events.isEmpty ? nil : events
+        builder.events = events.isEmpty ? nil : events
+        var summary = builder.build()
+        // The start time is stored as the summary shows it.
+        summary.startUTC = session["start_utc"]
         return summary
+    }
+
+    /// Moving time from the stored fixes, counted as the live session counts it: every used fix
+    /// times a step, and a step counts when the workout ran at that fix (it made a track point,
+    /// the same fix's time) and the filtered speed was at least `threshold`. Read with cursors:
+    /// a long session has hundreds of thousands of fixes.
+    static func movingSeconds(_ db: Database, sessionID: Int64, threshold: Double) throws -> Double {
+        let pointTimes = try Int64.fetchAll(db, sql: "SELECT time_ms FROM track_points WHERE session_id = ? ORDER BY id",
+                                            arguments: [sessionID])
+        var counter = MovingTimeCounter(thresholdMetresPerSecond: threshold)
+        var next = 0
+        let fixes = try Row.fetchCursor(db, sql: "SELECT at_s, time_ms, accepted, est_speed_mps FROM fixes WHERE session_id = ? ORDER BY id",
+                                        arguments: [sessionID])
+        while let row = try fixes.next() {
+            let time: Int64 = row["time_ms"]
+            let running = next < pointTimes.count && pointTimes[next] == time
+            if running { next += 1 }
+            counter.add(atSeconds: row["at_s"], used: row["accepted"], speedMetresPerSecond: row["est_speed_mps"], counting: running)
+        }
+        return counter.seconds
     }
 
     /// Pause intervals (start, end) from the events; a pause never resumed runs to infinity.

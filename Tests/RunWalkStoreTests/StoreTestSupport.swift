@@ -36,12 +36,13 @@ enum Samples {
 
     /// Replays demo-short through a recorder into `location`; returns the replay's result, its events and the outcome.
     static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init(),
-                           workout spec: String = demoWorkout) async throws
+                           workout spec: String = demoWorkout, opened: (SessionRecorder) -> Void = { _ in }) async throws
         -> (SessionLoop.Result, [SessionEvent], SessionRecorder.Outcome, String) {
         let workout = try Workout(parsing: spec)
         let loop = SessionLoop.replaying(workout)
         let recorder = SessionRecorder(location: location, session: .init(workout: workout, options: loop.options, source: "replay:demo"),
                                        settings: settings, warn: { warnings.add($0) })
+        opened(recorder)
         let log = SessionEventLog(also: { recorder.record($0) })
         let result = await loop.replay(track: demo, hooks: log.hooks)
         let events = log.events

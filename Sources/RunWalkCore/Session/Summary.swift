@@ -162,64 +162,6 @@ public struct Summary: Sendable, Equatable, Codable {
 }
 
 extension Summary {
-    init(runner: SessionRunner, linesBad: Int, outcome: SessionOutcome?) {
-        let origin = runner.options.getReady.seconds
-        let records = runner.engine.records
-        phases = records.map { record in
-            let duration = record.activeDuration.seconds
-            return Phase(
-                index: record.index, kind: record.planned.kind,
-                startSeconds: Self.round(record.start.seconds - origin, 3),
-                durationSeconds: Self.round(duration, 3),
-                planned: Planned(durationSeconds: record.planned.target.durationSeconds,
-                                 distanceMetres: record.planned.target.distanceMetres),
-                distanceMetres: Self.round(record.distanceMetres, 2),
-                averagePaceSecondsPerKm: Self.pace(seconds: duration, metres: record.distanceMetres),
-                endReason: record.reason)
-        }
-        let total = records.reduce(0) { $0 + $1.distanceMetres }
-        let duration = records.reduce(0) { $0 + $1.activeDuration.seconds }
-        // Phases follow one another without a gap, pauses inside them.
-        let elapsed = records.last.map { $0.end.seconds - (records.first?.start.seconds ?? 0) } ?? 0
-        workout = runner.workout.spec
-        startUTC = runner.startUTC?.iso8601(fractionDigits: 0)
-        durationSeconds = Self.round(duration, 3)
-        movingTimeSeconds = Self.round(min(runner.movingSeconds, duration), 3)
-        elapsedSeconds = Self.round(max(elapsed, duration), 3)
-        pausedSeconds = Self.round(max(0, elapsed - duration), 3)
-        distanceMetres = Self.round(total, 2)
-        let smoothed = runner.smoothed
-        smoothedDistanceMetres = smoothed.map { Self.round($0.distanceMetres, 2) }
-        averagePaceSecondsPerKm = Self.pace(seconds: duration, metres: total)
-        if let outcome {
-            state = outcome
-        } else {
-            switch runner.engine.state {
-            case .completed: state = .completed
-            case .stopped: state = .stopped
-            default: state = .inProgress
-            }
-        }
-        units = runner.options.units
-        splits = runner.splits.splits.map(Self.entry)
-        smoothedSplits = smoothed.map { $0.splits.map(Self.entry) }
-        cues = runner.cues.map { CueEntry(atSeconds: Self.round($0.atSeconds - origin, 3), text: $0.text, kind: $0.kind) }
-        gpsGaps = runner.gpsGaps.isEmpty ? nil : runner.gpsGaps.map {
-            GPSGap(startSeconds: Self.round($0.startSeconds - origin, 3),
-                   endSeconds: $0.endSeconds.map { Self.round($0 - origin, 3) }, reason: $0.reason)
-        }
-        fixes = FixCounts(epochs: runner.epochs, used: runner.used, rejected: runner.rejected, linesBad: linesBad)
-        events = runner.eventLog.map {
-            SessionEventRecord(kind: $0.kind, atSeconds: Self.round($0.atSeconds - origin, 3), phaseIndex: $0.phaseIndex)
-        }
-    }
-
-    static func entry(_ split: Split) -> SplitEntry {
-        SplitEntry(index: split.index, distanceMetres: round(split.distanceMetres, 3),
-                   elapsedSeconds: round(split.elapsedSeconds, 3), splitSeconds: round(split.splitSeconds, 3),
-                   paceSecondsPerKm: round(split.paceSecondsPerKm, 1))
-    }
-
     static func pace(seconds: Double, metres: Double) -> Double? {
         metres >= 1 ? round(seconds / metres * 1000, 1) : nil
     }

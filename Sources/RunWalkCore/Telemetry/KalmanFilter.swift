@@ -109,6 +109,12 @@ public struct ConstantVelocityFilter: Sendable, Equatable {
         covariance = .diagonal(SIMD4(positionVariance, positionVariance, velocityVariance, velocityVariance))
     }
 
+    /// A filter at a stored estimate (the smoother's history rebuilds its steps with it).
+    init(state: SIMD4<Double>, covariance: Matrix4) {
+        self.state = state
+        self.covariance = covariance
+    }
+
     public var east: Double { state[0] }
     public var north: Double { state[1] }
     public var velocityEast: Double { state[2] }

@@ -198,10 +198,10 @@ struct PositionBiasSmoother {
     /// The Doppler speed's noise from the run itself: the spread of the differences of
     /// consecutive readings while moving (median absolute deviation, so the runner's own speed
     /// changes and the odd wild reading do not count); nil with fewer than 30 such pairs.
-    static func dopplerSigmaEstimate(times: [Double], observations: [FixObservation], stationary: [Bool]) -> Double? {
+    static func dopplerSigmaEstimate(times: [Double], dopplerSpeeds: [Double?], stationary: [Bool]) -> Double? {
         var differences: [Double] = []
         for k in times.indices.dropFirst() where !stationary[k] && !stationary[k - 1] && times[k] - times[k - 1] <= 1.5 {
-            guard let a = observations[k - 1].dopplerSpeed, let b = observations[k].dopplerSpeed else { continue }
+            guard let a = dopplerSpeeds[k - 1], let b = dopplerSpeeds[k] else { continue }
             differences.append(abs(b - a))
         }
         guard differences.count >= 30 else { return nil }

@@ -7,6 +7,15 @@ public struct Split: Sendable, Equatable, Codable {
     /// Time taken for this split alone.
     public var splitSeconds: Double
 
+    /// A split: the `index`th unit of `distanceMetres`, reached `elapsedSeconds` after the
+    /// start and taking `splitSeconds`.
+    public init(index: Int, distanceMetres: Double, elapsedSeconds: Double, splitSeconds: Double) {
+        self.index = index
+        self.distanceMetres = distanceMetres
+        self.elapsedSeconds = elapsedSeconds
+        self.splitSeconds = splitSeconds
+    }
+
     /// Pace of this split in seconds per kilometre.
     public var paceSecondsPerKm: Double { splitSeconds / (distanceMetres / 1000) }
 }

@@ -58,6 +58,29 @@ public struct Telemetry: Sendable {
     /// Whether the last position relocked the filter (for the smoother's history).
     private var relocked = false
 
+    // MARK: Thresholds
+
+    /// Velocity variance of a filter started without a Doppler velocity, (m/s)²: a 5 m/s
+    /// sigma covers standing to sprinting, so the first positions set the speed.
+    static let unknownVelocityVariance = 25.0
+    /// Relative sigma of a start velocity from Doppler speed and course (10 %, squared): the
+    /// course of one reading is rougher than its speed.
+    static let startVelocityRelativeVariance = 0.01
+    /// Standard deviations of the two positions' noise a candidate start may be off by and
+    /// still agree with the next fix (three: a true pair almost never fails it).
+    static let startAgreementSigmas = 3.0
+    /// How far gated fixes may move per fix interval, in multiples of the filter's speed, and
+    /// still agree with each other (the receiver jumped, the runner did not speed up fivefold).
+    static let relockSpeedFactor = 5.0
+    /// Standard deviations of the fixes' noise allowed on top when gated fixes are compared.
+    static let relockAgreementSigmas = 4.0
+    /// Metres allowed on top when gated fixes are compared: a multipath jump moves a few metres
+    /// more than the noise says, and must still count as the receiver's, not a runner's, motion.
+    static let relockSlackMetres = 20.0
+    /// Below this filtered speed (m/s) a Doppler course cannot be linearised about the
+    /// velocity (its direction is noise): the Doppler vector is applied as it is instead.
+    static let courseLinearisationMinimumSpeed = 0.3
+
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.settings = settings
         pace = PaceFilter(timeConstantSeconds: settings.paceTimeConstantSeconds,
@@ -108,7 +131,6 @@ public struct Telemetry: Sendable {
         }
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
-        let predicted = filter
         update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
         let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees)
         self.filter = filter
@@ -121,7 +143,8 @@ public struct Telemetry: Sendable {
             let observation = FixObservation(east: p.east, north: p.north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: update.accepted, relocked: relocked, dopplerSpeed: doppler,
                                              courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
-            history.append(time: t, predicted: predicted, filtered: filter, stationary: stationary, observation: observation)
+            history.append(time: t, filtered: filter, stationary: stationary, observation: observation,
+                           keepingObservation: settings.smootherModelsPositionBias)
         }
         pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds), measured: doppler != nil)
         bridgeSpeed.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds))
@@ -188,28 +211,38 @@ public struct Telemetry: Sendable {
     /// The smoothed distance between two instants as (seconds since `start`, metres since
     /// `start`) at `start`, every used fix between, and `end`; empty without history.
     public func smoothedDistanceSeries(from start: UTCTime, to end: UTCTime) -> [(seconds: Double, metres: Double)] {
-        guard let origin, !history.isEmpty, end.milliseconds > start.milliseconds else { return [] }
+        var series: [(seconds: Double, metres: Double)] = []
+        visitSmoothedDistance(from: start, to: end) { series.append(($0, $1)) }
+        return series
+    }
+
+    /// Visits the points of `smoothedDistanceSeries(from:to:)` in order, without an array of
+    /// them (a 5-hour run at 10 Hz has 180,000); visits nothing without history.
+    public func visitSmoothedDistance(from start: UTCTime, to end: UTCTime, _ visit: (_ seconds: Double, _ metres: Double) -> Void) {
+        guard let origin, !history.isEmpty, end.milliseconds > start.milliseconds else { return }
         let cumulative = history.smoothedCumulativeDistance(settings: settings)
         let a = Double(start.milliseconds - origin.milliseconds) / 1000
         let b = Double(end.milliseconds - origin.milliseconds) / 1000
         let base = history.interpolate(cumulative, at: a)
-        var series = [(seconds: 0.0, metres: 0.0)]
-        for (t, d) in zip(history.times, cumulative) where t > a && t < b {
-            series.append((t - a, d - base))
+        visit(0, 0)
+        // Steps read by index, not through a copied array of every time.
+        for k in cumulative.indices {
+            let t = history.time(k)
+            guard t > a && t < b else { continue }
+            visit(t - a, cumulative[k] - base)
         }
-        series.append((b - a, history.interpolate(cumulative, at: b) - base))
-        return series
+        visit(b - a, history.interpolate(cumulative, at: b) - base)
     }
 
     private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?,
                                 startsSegment: Bool = false) {
-        var ve = 0.0, vn = 0.0, velocityVariance = 25.0
+        var ve = 0.0, vn = 0.0, velocityVariance = Self.unknownVelocityVariance
         if let d = doppler {
             stationary = d < settings.stationarySpeed
             if !stationary, let course = fix.courseDegrees {
                 ve = d * sin(course * .pi / 180)
                 vn = d * cos(course * .pi / 180)
-                velocityVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma + d * d * 0.01
+                velocityVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma + d * d * Self.startVelocityRelativeVariance
             }
         }
         let filter = ConstantVelocityFilter(east: east, north: north, positionVariance: max(variance.0, variance.1),
@@ -222,7 +255,8 @@ public struct Telemetry: Sendable {
             let observation = FixObservation(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: true, relocked: startsSegment, dopplerSpeed: doppler,
                                              courseRadians: fix.courseDegrees.map { $0 * .pi / 180 }, startsSegment: startsSegment)
-            history.append(time: t, predicted: filter, filtered: filter, stationary: stationary, observation: observation)
+            history.append(time: t, filtered: filter, stationary: stationary, observation: observation,
+                           keepingObservation: settings.smootherModelsPositionBias)
         }
     }
 
@@ -231,7 +265,7 @@ public struct Telemetry: Sendable {
                        east: Double, north: Double, time: Double, variance: (Double, Double)) -> Bool {
         let step = ((east - c.east) * (east - c.east) + (north - c.north) * (north - c.north)).squareRoot()
         let sigma = (max(c.variance.0, c.variance.1) + max(variance.0, variance.1)).squareRoot()
-        return step <= settings.maximumSpeed * (time - c.time) + 3 * sigma
+        return step <= settings.maximumSpeed * (time - c.time) + Self.startAgreementSigmas * sigma
     }
 
     /// East and north variance of the fix's position, metres².
@@ -269,7 +303,7 @@ public struct Telemetry: Sendable {
         let span = Double(rejectedInARow.count - 1)
         let moved = ((last.east - first.east) * (last.east - first.east) + (last.north - first.north) * (last.north - first.north)).squareRoot()
         let sigma = (variance.0 + variance.1).squareRoot()
-        return span > 0 && moved <= filter.speed * span * 5 + 4 * sigma + 20
+        return span > 0 && moved <= filter.speed * span * Self.relockSpeedFactor + Self.relockAgreementSigmas * sigma + Self.relockSlackMetres
     }
 
     /// Applies the Doppler velocity or the stationary constraint; returns the filtered speed.
@@ -290,7 +324,7 @@ public struct Telemetry: Sendable {
         }
         if let course, course.isFinite {
             let sigma = atan2(settings.dopplerSpeedSigma, speed) + settings.courseSigmaFloorDegrees * .pi / 180
-            if filter.speed < 0.3 {
+            if filter.speed < Self.courseLinearisationMinimumSpeed {
                 // Too slow to linearise about: take the Doppler velocity vector as it is.
                 let r = course * .pi / 180
                 filter.updateVelocity(east: speed * sin(r), north: speed * cos(r), variance: speedVariance + speed * speed * sigma * sigma)

@@ -60,8 +60,12 @@ public struct SessionLoop: Sendable {
                               hooks: Hooks = Hooks()) async -> Result where C.Duration == Duration {
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .unbounded)
         let events = source.events()
+        let window = InputWindow(size: Self.readAhead)
         let reader = Task {
-            for await event in events { feed.yield(.location(event)) }
+            for await event in events {
+                await window.acquire()
+                feed.yield(.location(event))
+            }
             feed.yield(.sourceFinished)
         }
         let commands = control.commands
@@ -76,6 +80,7 @@ public struct SessionLoop: Sendable {
         }
         let timer = TickTimer(clock: clock, start: start, scale: scale, feed: { feed.yield(.tick($0)) })
         defer {
+            window.close()
             reader.cancel()
             commander.cancel()
             timer.cancel()
@@ -102,7 +107,9 @@ public struct SessionLoop: Sendable {
         for await input in inputs {
             let at = now()
             switch input {
-            case .location(let event): deliver(driver.handle(event, now: at), at: at)
+            case .location(let event):
+                window.release()
+                deliver(driver.handle(event, now: at), at: at)
             case .sourceFinished: deliver(driver.handle(.ended, now: at), at: at)
             case .command(let command): deliver(driver.command(command, now: at), at: at)
             case .tick(let generation):
@@ -118,6 +125,7 @@ public struct SessionLoop: Sendable {
             // The workout ended before the track did: the rest of the file is still read for
             // what it has to say (a reader names what it skipped only once it has seen it).
             for await input in inputs {
+                if case .location = input { window.release() }
                 if case .location(.warning(let text)) = input { hooks.onMessage(text) }
                 if case .sourceFinished = input { break }
             }
