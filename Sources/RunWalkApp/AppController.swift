@@ -134,6 +134,7 @@ final class AppController {
             return
         }
         startPage?.reload()
+        startPage?.resumeProbe()
         show("start")
     }
 
@@ -152,6 +153,7 @@ final class AppController {
 
     private func startSession(_ workout: Workout, gps: String, voice: Bool) {
         guard session == nil else { return }
+        startPage?.stopProbe()
         do {
             session = try LiveSession.start(workout: workout, gps: gps, speed: options.speed, voice: voice,
                                             onStatus: { [weak self] status in self?.livePage.update(status) },
@@ -187,6 +189,7 @@ final class AppController {
             show("finished")
         } else {
             if let message = outcome.message { toast(message) }
+            startPage?.resumeProbe()
             show("start")
         }
     }

@@ -22,6 +22,7 @@ final class StartPage {
     private var builder = WorkoutBuilder()
     private var preview = SpecPreview("")
     private var library = WorkoutLibrary()
+    private let probe = GPSProbe()
     /// Start pressed with a good workout: the spec as typed, the GPS source, voice on.
     var onStart: (Workout, String, Bool) -> Void = { _, _, _ in }
 
@@ -60,7 +61,9 @@ final class StartPage {
         Signal.connect(entry, "changed") { [weak self] in self?.check() }
         Signal.connect(entry, "activate") { [weak self] in self?.start() }
         updateGPSLine()
-        Signal.connect(gpsEntry, "changed") { [weak self] in self?.updateGPSLine() }
+        // Probed again when the runner presses Enter in the field (not at every key: a half-typed
+        // path or host is not worth opening).
+        Signal.connect(gpsEntry, "activate") { [weak self] in self?.updateGPSLine() }
         reload()
         gtk_editable_set_text(OpaquePointer(entry), builder.spec)
     }
@@ -126,14 +129,26 @@ final class StartPage {
         if let startButton { gtk_widget_set_sensitive(startButton, preview.workout == nil ? 0 : 1) }
     }
 
-    private func updateGPSLine() {
-        let source = gtk_editable_get_text(OpaquePointer(gpsEntry)).map { String(cString: $0) } ?? ""
-        UI.set(gpsState, "GPS from \(source); the workout waits for the first fix, then counts 3, 2, 1")
+    private var gpsSource: String {
+        gtk_editable_get_text(OpaquePointer(gpsEntry)).map { String(cString: $0) } ?? ""
     }
+
+    /// Reads the GPS source typed (again) and shows its state.
+    private func updateGPSLine() {
+        let label = gpsState
+        probe.start(gpsSource) { line in UI.set(label, line) }
+    }
+
+    /// The page is shown again: the GPS is read again.
+    func resumeProbe() { updateGPSLine() }
+
+    /// A session is about to open the source: stop reading it here.
+    func stopProbe() { probe.stop() }
 
     private func start() {
         guard let workout = preview.workout else { return }
-        let gps = gtk_editable_get_text(OpaquePointer(gpsEntry)).map { String(cString: $0) } ?? "gpsd"
+        let gps = gpsSource
+        probe.stop()
         onStart(workout, gps, gtk_switch_get_active(cast(voiceSwitch)) != 0)
     }
 

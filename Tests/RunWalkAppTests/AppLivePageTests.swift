@@ -41,12 +41,15 @@ struct AppLivePageTests {
         let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--speed", "10",
                              "--scheme", scheme, "--shots", Self.screenshots.path],
                             environment: environment, timeoutSeconds: 150)
-        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
-        let seen = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                                "no result from live_page.py; its standard error:\n\(run.stderr.suffix(3000))")
         #expect(run.status == 0, "live_page.py failed: \(run.stderr.suffix(3000))")
+        let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
+        let seen = try #require((try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any],
+                                "no result from live_page.py (standard output: \(run.stdout.suffix(500)))")
         func text(_ key: String) -> String { seen[key] as? String ?? "(missing \(key))" }
 
+        // The start page: the GPS state read before starting.
+        #expect(text("start_gps").hasPrefix("GPS fix · "), "start page GPS: \(text("start_gps"))")
+        #expect(text("start_totals") == "18 phases · 30:00")
         // The live page: the warm-up, its time left, a distance.
         #expect(text("phase") == "Warm-up")
         #expect(text("phase_number") == "Phase 1 of 18")
@@ -58,6 +61,8 @@ struct AppLivePageTests {
         // Skip: the next phase.
         #expect(text("after_skip_phase") == "Run")
         #expect(text("after_skip_number").hasPrefix("Phase 2 of 18"))
+        // Closing asked first, and "Keep running" kept the session.
+        #expect(["Run", "Walk"].contains(text("after_close_phase")))
         // A click on Stop does not stop; the hold does.
         #expect(["Run", "Walk"].contains(text("after_click_phase")))
         #expect(text("result") == "Workout stopped")

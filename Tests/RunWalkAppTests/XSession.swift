@@ -4,7 +4,7 @@ import Foundation
 /// started and stopped by PID, also when the test fails.
 final class XSession {
     /// The programs the app tests run; a missing one skips the tests, except in CI.
-    static let tools = ["/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/python3", "/usr/bin/xdotool", "/usr/bin/import", "/usr/bin/setsid"]
+    static let tools = ["/usr/bin/Xvfb", "/usr/bin/dbus-run-session", "/usr/bin/python3", "/usr/bin/xdotool", "/usr/bin/import"]
 
     /// Whether every tool is installed, and the Debian pyatspi module with them.
     static var toolsPresent: Bool {
@@ -45,14 +45,15 @@ final class XSession {
         display = ":\(number)"
     }
 
-    /// The output of a program run in its own process group (setsid) inside a new D-Bus session
-    /// on this display; the whole group is killed when it overruns `timeoutSeconds`.
+    /// The output of a program run inside a new D-Bus session on this display. Foundation starts
+    /// every child as the leader of a process group of its own: the whole group (bus, app) is
+    /// killed by that PID when it overruns `timeoutSeconds`.
     struct Run { var status: Int32?; var stdout: String; var stderr: String }
 
     func run(_ arguments: [String], environment: [String: String], timeoutSeconds: Double) throws -> Run {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-        process.arguments = ["/usr/bin/dbus-run-session", "--"] + arguments
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-run-session")
+        process.arguments = ["--"] + arguments
         var env = ProcessInfo.processInfo.environment
         env["DISPLAY"] = display
         env.removeValue(forKey: "WAYLAND_DISPLAY")

@@ -26,6 +26,11 @@ seen = {"scheme": args.scheme}
 
 
 def fail(message):
+    # What was on screen, to tell a missing control from a misnamed one.
+    root = app_root()
+    if root is not None:
+        names = sorted({n.name for n in walk(root) if n.getRoleName() == "push button"})
+        sys.stderr.write("live_page.py: buttons: %s\n" % ", ".join(names))
     print(json.dumps(seen), flush=True)
     sys.stderr.write("live_page.py: " + message + "\n")
     sys.exit(1)
@@ -73,7 +78,8 @@ def find(predicate, timeout=15.0, what="a control"):
 
 
 def button(name, timeout=15.0):
-    return find(lambda n: n.getRoleName() == "push button" and n.name == name, timeout, "button " + name)
+    # GTK 4.8 names an AdwMessageDialog's response buttons twice over ("Keep running Keep running").
+    return find(lambda n: n.getRoleName() == "push button" and n.name in (name, name + " " + name), timeout, "button " + name)
 
 
 def value(description, timeout=15.0):
@@ -133,6 +139,7 @@ try:
     # Start page: the builder's default workout is in the spec field.
     button("Start", timeout=60)
     seen["start_totals"] = value("Workout totals")
+    seen["start_gps"] = wait_value("GPS state", lambda v: v.startswith("GPS fix"), what="a GPS fix on the start page")
     shoot("start")
     press("Start")
 
@@ -161,6 +168,11 @@ try:
     if "Paused" in seen["after_skip_number"]:
         press("Resume")
     button("Pause")
+
+    # Closing the window while running asks first; "Keep running" keeps it.
+    press("Close")
+    press("Keep running")
+    seen["after_close_phase"] = value("Phase")
 
     # A click on Stop does not stop; a hold does.
     press("Stop")
