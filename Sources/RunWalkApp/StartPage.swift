@@ -152,23 +152,31 @@ final class StartPage {
         onStart(workout, gps, gtk_switch_get_active(cast(voiceSwitch)) != 0)
     }
 
-    /// The builder's steppers, "Use" (writes the spec) and "Save" (under a name).
+    /// One spin button of the builder; a change rewrites the spec field.
+    private func stepper(_ title: String, _ value: Int, _ range: ClosedRange<Double>, step: Double,
+                         _ set: @escaping @MainActor (inout WorkoutBuilder, Int) -> Void) -> Widget {
+        let spin: Widget = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)
+        gtk_spin_button_set_value(cast(spin), Double(value))
+        rw_accessible_label(spin, title)
+        let pointer = OpaquePointer(spin)
+        Signal.connect(spin, "value-changed") { [weak self] in
+            guard let self else { return }
+            set(&self.builder, Int(gtk_spin_button_get_value_as_int(pointer)))
+            gtk_editable_set_text(OpaquePointer(self.entry), self.builder.spec)
+        }
+        return spin
+    }
+
+    /// The builder's steppers (they write the spec) and "Save" (under a name).
     private func builderGrid() -> Widget {
         let grid: Widget = gtk_grid_new()
         gtk_grid_set_row_spacing(cast(grid), 6)
         gtk_grid_set_column_spacing(cast(grid), 12)
         var row: Int32 = 0
-        func stepper(_ title: String, _ value: Int, _ range: ClosedRange<Double>, step: Double, _ set: @escaping (inout WorkoutBuilder, Int) -> Void) {
+        func stepper(_ title: String, _ value: Int, _ range: ClosedRange<Double>, step: Double, _ set: @escaping @MainActor (inout WorkoutBuilder, Int) -> Void) {
             let label = UI.label(title, xalign: 0)
             gtk_widget_set_hexpand(label, 1)
-            let spin: Widget = gtk_spin_button_new_with_range(range.lowerBound, range.upperBound, step)
-            gtk_spin_button_set_value(cast(spin), Double(value))
-            rw_accessible_label(spin, title)
-            Signal.connect(spin, "value-changed") { [weak self] in
-                guard let self else { return }
-                set(&self.builder, Int(gtk_spin_button_get_value_as_int(cast(spin))))
-                gtk_editable_set_text(OpaquePointer(self.entry), self.builder.spec)
-            }
+            let spin = self.stepper(title, value, range, step: step, set)
             gtk_grid_attach(cast(grid), label, 0, row, 1, 1)
             gtk_grid_attach(cast(grid), spin, 1, row, 1, 1)
             row += 1
