@@ -26,8 +26,9 @@ final class FinishedPage {
         self.sessionID = sessionID
         UI.clear(content)
         let model = FinishedPageModel(summary)
-        UI.append(content, UI.label(model.title, classes: ["title-1"], name: "Result"),
-                  UI.label(model.workout, classes: ["caption"], name: "Workout", wrap: true))
+        let workout = UI.label(model.workout, classes: ["caption"], name: "Workout", wrap: true)
+        gtk_label_set_justify(cast(workout), GTK_JUSTIFY_CENTER)
+        UI.append(content, UI.label(model.title, classes: ["title-1"], name: "Result"), workout)
         if let message { UI.append(content, UI.label(message, classes: ["spec-error"], name: "Problem", wrap: true)) }
         UI.append(content, UI.label(model.distance, classes: ["big-figure"], name: "Total distance"))
         let figures = UI.box(false, spacing: 24, [
@@ -49,15 +50,24 @@ final class FinishedPage {
             UI.append(content, report, exports)
         }
 
+        // Rows, not a grid: planned against done reads at 360 px without sideways scrolling.
         UI.append(content, UI.label("Intervals", classes: ["heading"], xalign: 0))
-        UI.append(content, table(["#", "Phase", "Planned", "Actual", "Distance", "Pace"],
-                                 model.intervals.map { [$0.number, $0.phase + ($0.note.isEmpty ? "" : " (\($0.note))"), $0.planned, $0.actual, $0.distance, $0.pace] },
-                                 name: "Intervals"))
+        let intervals = UI.boxedList(name: "Intervals")
+        for i in model.intervals {
+            let title = "\(i.number). \(i.phase) · \(i.actual) of \(i.planned)"
+            let subtitle = [i.distance, i.pace, i.note].filter { !$0.isEmpty }.joined(separator: " · ")
+            gtk_list_box_append(cast(intervals), UI.infoRow(title: title, subtitle: subtitle))
+        }
+        UI.append(content, intervals)
         UI.append(content, UI.label("Splits", classes: ["heading"], xalign: 0))
         if model.splits.isEmpty {
             UI.append(content, UI.label("No full kilometre yet", classes: ["caption"], xalign: 0))
         } else {
-            UI.append(content, table(["#", "Distance", "Split", "Pace"], model.splits.map { [$0.number, $0.distance, $0.time, $0.pace] }, name: "Splits"))
+            let splits = UI.boxedList(name: "Splits")
+            for split in model.splits {
+                gtk_list_box_append(cast(splits), UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace))
+            }
+            UI.append(content, splits)
         }
         let done = UI.button("Done", name: "Done", classes: ["pill"]) { [weak self] in self?.onDone() }
         gtk_widget_set_margin_top(done, 12)
@@ -66,24 +76,5 @@ final class FinishedPage {
 
     private func figure(_ value: String, _ caption: String, name: String) -> Widget {
         UI.box(true, spacing: 0, [UI.label(value, classes: ["stat-value"], name: name), UI.label(caption, classes: ["caption"])])
-    }
-
-    /// A table as a grid of labels (rows of equal cell count), horizontally scrollable when narrow.
-    private func table(_ head: [String], _ rows: [[String]], name: String) -> Widget {
-        let grid: Widget = gtk_grid_new()
-        rw_accessible_label(grid, name)
-        for (column, text) in head.enumerated() {
-            gtk_grid_attach(cast(grid), UI.label(text, classes: ["table-head"], xalign: column == 1 ? 0 : 1), Int32(column), 0, 1, 1)
-        }
-        for (r, cells) in rows.enumerated() {
-            for (column, text) in cells.enumerated() {
-                gtk_grid_attach(cast(grid), UI.label(text, classes: ["table-cell"], xalign: column == 1 ? 0 : 1), Int32(column), Int32(r + 1), 1, 1)
-            }
-        }
-        let scrolled: Widget = gtk_scrolled_window_new()
-        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
-        gtk_scrolled_window_set_propagate_natural_height(cast(scrolled), 1)
-        gtk_scrolled_window_set_child(cast(scrolled), grid)
-        return scrolled
     }
 }

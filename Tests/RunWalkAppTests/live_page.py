@@ -29,7 +29,7 @@ def fail(message):
     # What was on screen, to tell a missing control from a misnamed one.
     root = app_root()
     if root is not None:
-        names = sorted({n.name for n in walk(root) if n.getRoleName() == "push button"})
+        names = sorted({n.name for n in walk(root) if safe(lambda: n.getRoleName() == "push button")})
         sys.stderr.write("live_page.py: buttons: %s\n" % ", ".join(names))
     print(json.dumps(seen), flush=True)
     sys.stderr.write("live_page.py: " + message + "\n")
@@ -37,9 +37,13 @@ def fail(message):
 
 
 def walk(node):
+    """Every accessible under `node`; nodes that go away while walked (a page being rebuilt) are skipped."""
     yield node
-    for i in range(node.childCount):
-        child = node.getChildAtIndex(i)
+    try:
+        children = [node.getChildAtIndex(i) for i in range(node.childCount)]
+    except Exception:
+        return
+    for child in children:
         if child is not None:
             yield from walk(child)
 
@@ -57,6 +61,13 @@ def app_root():
 # across pages instead (a page's values exist from the app's start, the finished page's once shown).
 def showing(node):
     return True
+
+
+def safe(test):
+    try:
+        return test()
+    except Exception:
+        return False
 
 
 HISTORY_ROW = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d · ")
@@ -191,7 +202,7 @@ try:
     deadline = time.time() + 10
     while not rows and time.time() < deadline:
         root = app_root()
-        rows = [n.name for n in walk(root) if showing(n) and n.getRoleName() == "list item" and HISTORY_ROW.match(n.name or "")]
+        rows = [n.name for n in walk(root) if safe(lambda: n.getRoleName() == "list item" and HISTORY_ROW.match(n.name or ""))]
         time.sleep(0.1)
     seen["history_rows"] = rows
     shoot("history")
