@@ -99,7 +99,8 @@ final class StartPage {
         preview = SpecPreview(spec, library: library)
         let attributes = pango_attr_list_new()
         if let p = preview.problem {
-            UI.set(problem, p.message + (p.part.isEmpty ? "" : " — “\(p.part)”"))
+            // The message names the part already; the entry underlines it.
+            UI.set(problem, p.message)
             gtk_widget_set_visible(problem, 1)
             // Pango counts bytes; the problem counts characters.
             let characters = Array(spec)

@@ -50,6 +50,9 @@ struct AppLivePageTests {
         // The start page: the GPS state read before starting.
         #expect(text("start_gps").hasPrefix("GPS fix · "), "start page GPS: \(text("start_gps"))")
         #expect(text("start_totals") == "18 phases · 30:00")
+        #expect(text("spec_problem").hasPrefix("unknown phase \"jgo\""), "spec problem: \(text("spec_problem"))")
+        #expect(text("spec_problem").contains("column 16"))
+        #expect(text("spec_totals_again") == "18 phases · 30:00")
         // The live page: the warm-up, its time left, a distance.
         #expect(text("phase") == "Warm-up")
         #expect(text("phase_number") == "Phase 1 of 18")
@@ -81,7 +84,7 @@ struct AppLivePageTests {
         #expect(seen["app_exit"] as? Int == 0)
 
         // Every page at both sizes.
-        for page in ["start", "live", "paused", "finished", "history"] {
+        for page in ["start", "start-error", "live", "paused", "finished", "history"] {
             for size in ["360x720", "1280x800"] {
                 let shot = Self.screenshots.appendingPathComponent("\(page)-\(size)-\(scheme).png").path
                 let bytes = (try? FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0

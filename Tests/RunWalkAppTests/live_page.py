@@ -132,6 +132,16 @@ def shoot(page):
     time.sleep(0.4)
 
 
+def type_into(name, text):
+    """Replaces the text of the entry named `name` by typing, as a user would."""
+    entry = find(lambda n: n.getRoleName() == "text" and n.name == name, 15, "entry " + name)
+    extents = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    wid = window_id()
+    subprocess.run(["xdotool", "mousemove", "--window", wid, str(extents.x + 20), str(extents.y + extents.height // 2),
+                    "click", "1", "key", "ctrl+a", "BackSpace"], check=True, timeout=10)
+    subprocess.run(["xdotool", "type", "--delay", "10", text], check=True, timeout=30)
+
+
 def hold(node, seconds):
     """Presses the pointer on `node` for `seconds` (AT-SPI actions can only click)."""
     extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
@@ -152,6 +162,14 @@ try:
     seen["start_totals"] = value("Workout totals")
     seen["start_gps"] = wait_value("GPS state", lambda v: v.startswith("GPS fix"), what="a GPS fix on the start page")
     shoot("start")
+
+    # The spec is checked as it is typed: the wrong part is named (and underlined).
+    good = "5m warmup, 8x(90s run, 1m walk), 5m cooldown"  # the builder's default, as shown
+    type_into("Workout spec", "5m warmup, 90s jgo")
+    seen["spec_problem"] = wait_value("Workout problem", lambda v: "jgo" in v, what="the spec problem")
+    shoot("start-error")
+    type_into("Workout spec", good)
+    seen["spec_totals_again"] = wait_value("Workout totals", lambda v: v.startswith("18 phases"), what="the spec accepted again")
     press("Start")
 
     # Live page, warm-up running.
