@@ -12,14 +12,18 @@ public struct AppOptions: Equatable, Sendable {
     public var workout: String?
     /// Voice cues through the speaker.
     public var voice = true
+    /// Light, dark, or the system's style.
     public var colorScheme = ColorScheme.system
     /// The window's size at start, nil for the app's default.
     public var windowSize: WindowSize?
 
     /// A window size in pixels.
     public struct WindowSize: Equatable, Sendable {
+        /// Width in pixels.
         public var width: Int
+        /// Height in pixels.
         public var height: Int
+        /// A size of `width` × `height` pixels.
         public init(width: Int, height: Int) {
             self.width = width
             self.height = height
@@ -28,7 +32,9 @@ public struct AppOptions: Equatable, Sendable {
 
     /// An option that could not be read: one line naming it (exit 2).
     public struct Problem: Error, Equatable, CustomStringConvertible {
+        /// The line to print.
         public var description: String
+        /// A problem told by `description`.
         public init(description: String) { self.description = description }
     }
 
@@ -40,6 +46,7 @@ public struct AppOptions: Equatable, Sendable {
         With --workout the session starts at once (the live page); without it the start page opens.
         """
 
+    /// The defaults: gpsd, real time, the start page, voice on, the system's style.
     public init() {}
 
     /// Reads the arguments (without the program name). GTK's own options are not taken.

@@ -5,11 +5,17 @@ import RunWalkCore
 public struct FinishedPageModel: Equatable, Sendable {
     /// One row of the interval table.
     public struct Interval: Equatable, Sendable {
+        /// The interval's number, from 1.
         public var number: String
+        /// The phase in words.
         public var phase: String
+        /// What was planned: a time or a distance.
         public var planned: String
+        /// The time it took.
         public var actual: String
+        /// The distance covered in it.
         public var distance: String
+        /// Its average pace.
         public var pace: String
         /// "skipped", "stopped", "restarted" or "" when the phase ran to its target.
         public var note: String
@@ -17,9 +23,13 @@ public struct FinishedPageModel: Equatable, Sendable {
 
     /// One row of the splits table.
     public struct Split: Equatable, Sendable {
+        /// The split's number (kilometre or mile), from 1.
         public var number: String
+        /// Where the split ends.
         public var distance: String
+        /// The split's own time.
         public var time: String
+        /// Its pace.
         public var pace: String
     }
 
@@ -35,7 +45,9 @@ public struct FinishedPageModel: Equatable, Sendable {
     public var averagePace: String
     /// "Elapsed 41:02 · paused 1:02".
     public var detail: String
+    /// One row per phase run.
     public var intervals: [Interval]
+    /// One row per full kilometre (or mile).
     public var splits: [Split]
 
     /// The page for `summary`.

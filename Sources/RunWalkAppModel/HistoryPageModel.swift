@@ -4,14 +4,20 @@ import RunWalkCore
 public struct HistoryPageModel: Equatable, Sendable {
     /// A session as the store lists it.
     public struct SessionInput: Equatable, Sendable {
+        /// The session's number in the store.
         public var id: Int64
+        /// When it started.
         public var date: UTCTime
+        /// The workout as given.
         public var workout: String
+        /// Its distance, when closed.
         public var distanceMetres: Double?
+        /// Its workout time, when closed.
         public var durationSeconds: Double?
         /// "completed", "stopped", "recording" …
         public var state: String
 
+        /// A session as `runwalk history` lists it.
         public init(id: Int64, date: UTCTime, workout: String, distanceMetres: Double?, durationSeconds: Double?, state: String) {
             self.id = id
             self.date = date
@@ -24,6 +30,7 @@ public struct HistoryPageModel: Equatable, Sendable {
 
     /// One row of the session list.
     public struct Row: Equatable, Sendable {
+        /// The session's number, to open it.
         public var id: Int64
         /// "2026-04-21 19:00 · 3.86 km · 30:00".
         public var title: String
@@ -39,7 +46,9 @@ public struct HistoryPageModel: Equatable, Sendable {
         public var totals: String
     }
 
+    /// Closed sessions, newest first.
     public var rows: [Row]
+    /// Weeks with sessions, newest first.
     public var weeks: [Week]
 
     /// The page for `sessions`, weeks counted by their Monday (newest week first, empty weeks left out).

@@ -5,6 +5,7 @@ import RunWalkCore
 public struct SpecPreview: Equatable, Sendable {
     /// One segment of the timeline strip.
     public struct Segment: Equatable, Sendable {
+        /// The phase kind, which gives the segment its colour.
         public var kind: PhaseKind
         /// Its share of the strip's width, 0…1 (distance phases count by an assumed pace).
         public var share: Double
@@ -18,8 +19,9 @@ public struct SpecPreview: Equatable, Sendable {
         public var message: String
         /// The offending part of the spec, as typed ("jgo").
         public var part: String
-        /// Where it starts and how long it is, in characters (0-based offset), to underline it.
+        /// Where the wrong part starts, in characters from 0, to underline it.
         public var offset: Int
+        /// How many characters are wrong (at least one where the text has any).
         public var length: Int
     }
 
