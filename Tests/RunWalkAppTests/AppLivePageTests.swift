@@ -28,18 +28,35 @@ struct AppLivePageTests {
         try? FileManager.default.removeItem(at: temporary)
         try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: temporary) }
-        let environment = [
+        let baseEnvironment = [
             "RUNWALK_DATA_DIR": temporary.appendingPathComponent("data").path,
             "RUNWALK_CONFIG_DIR": temporary.appendingPathComponent("config").path,
             "XDG_CACHE_HOME": temporary.appendingPathComponent("cache").path,
             "XDG_RUNTIME_DIR": temporary.path,
         ]
+        // A stand-in default browser for text/html, so "Open report" can be checked.
+        let opened = temporary.appendingPathComponent("opened.txt").path
+        let browser = temporary.appendingPathComponent("browser.sh").path
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" > \(opened)\n".write(toFile: browser, atomically: true, encoding: .utf8)
+        chmod(browser, 0o755)
+        let applications = temporary.appendingPathComponent("xdg-data/applications")
+        try FileManager.default.createDirectory(at: applications, withIntermediateDirectories: true)
+        try "[Desktop Entry]\nType=Application\nName=Test browser\nExec=\(browser) %u\nMimeType=text/html;\nNoDisplay=true\n"
+            .write(to: applications.appendingPathComponent("runwalk-test-browser.desktop"), atomically: true, encoding: .utf8)
+        let xdgConfig = temporary.appendingPathComponent("xdg-config")
+        try FileManager.default.createDirectory(at: xdgConfig, withIntermediateDirectories: true)
+        try "[Default Applications]\ntext/html=runwalk-test-browser.desktop\n"
+            .write(to: xdgConfig.appendingPathComponent("mimeapps.list"), atomically: true, encoding: .utf8)
+        var environment = baseEnvironment
+        environment["XDG_DATA_HOME"] = temporary.appendingPathComponent("xdg-data").path
+        environment["XDG_CONFIG_HOME"] = xdgConfig.path
+
         let track = Self.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
         let script = Self.repositoryRoot.appendingPathComponent("Tests/RunWalkAppTests/live_page.py").path
 
         let x = try XSession()
         let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--speed", "10",
-                             "--scheme", scheme, "--shots", Self.screenshots.path],
+                             "--scheme", scheme, "--shots", Self.screenshots.path, "--opened", opened],
                             environment: environment, timeoutSeconds: 150)
         #expect(run.status == 0, "live_page.py failed: \(run.stderr.suffix(3000))")
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -82,6 +99,13 @@ struct AppLivePageTests {
         #expect(history.contains("5m warmup") && history.contains("stopped"), "runwalk history:\n\(history)")
         #expect((seen["history_rows"] as? [String])?.count == 1)
         #expect(seen["app_exit"] as? Int == 0)
+        // "Open report" handed the default browser the session's HTML report.
+        let uri = text("opened")
+        // GIO hands a local file to the browser as its path (or its file:// URI).
+        #expect(uri.hasSuffix("/cache/runwalk/session-1.html") && (uri.hasPrefix("/") || uri.hasPrefix("file://")), "opened: \(uri)")
+        let reportPath = temporary.appendingPathComponent("cache/runwalk/session-1.html").path
+        let html = (try? String(contentsOfFile: reportPath, encoding: .utf8)) ?? ""
+        #expect(html.contains("<html") && html.contains("5m warmup"), "report at \(reportPath)")
 
         // Every page at both sizes.
         for page in ["start", "start-error", "live", "paused", "finished", "history"] {

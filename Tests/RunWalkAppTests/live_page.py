@@ -19,6 +19,7 @@ parser.add_argument("--track", required=True)
 parser.add_argument("--speed", default="20")
 parser.add_argument("--scheme", default="light")
 parser.add_argument("--shots", required=True)
+parser.add_argument("--opened", help="where the test's stand-in browser writes the URI it was given")
 args = parser.parse_args()
 
 SIZES = [(360, 720), (1280, 800)]
@@ -28,7 +29,12 @@ seen = {"scheme": args.scheme}
 def fail(message):
     # What was on screen, to tell a missing control from a misnamed one.
     root = app_root()
-    if root is not None:
+    if root is None:
+        desktop = pyatspi.Registry.getDesktop(0)
+        apps = [safe(lambda: desktop.getChildAtIndex(i).name) for i in range(desktop.childCount)]
+        sys.stderr.write("live_page.py: no runwalk-app on the accessibility bus; apps: %r; app running: %s\n"
+                         % (apps, app.poll() is None))
+    else:
         names = sorted({n.name for n in walk(root) if safe(lambda: n.getRoleName() == "push button")})
         sys.stderr.write("live_page.py: buttons: %s\n" % ", ".join(names))
     print(json.dumps(seen), flush=True)
@@ -154,6 +160,9 @@ def hold(node, seconds):
 
 
 os.makedirs(args.shots, exist_ok=True)
+# The accessibility bus and registry up before the app asks for them: an app that starts while
+# the bus is still being activated can come up without accessibility (seen: no app on the bus).
+pyatspi.Registry.getDesktop(0).childCount
 app = subprocess.Popen([args.app, "--gps", "file:" + args.track, "--speed", args.speed, "--voice", "off",
                         "--color-scheme", args.scheme, "--window-size", "360x720"])
 try:
@@ -212,6 +221,14 @@ try:
     seen["finished_distance"] = value("Total distance")
     seen["finished_time"] = value("Total time")
     shoot("finished")
+
+    # Open report: the HTML goes to the default browser (the test's stand-in writes the URI down).
+    if args.opened:
+        press("Open report")
+        deadline = time.time() + 15
+        while time.time() < deadline and not (os.path.exists(args.opened) and os.path.getsize(args.opened) > 0):
+            time.sleep(0.1)
+        seen["opened"] = open(args.opened).read().strip() if os.path.exists(args.opened) else ""
 
     # History: the session is listed; opening it shows its finished page again.
     press("Done")
