@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "runwalk", targets: ["RunWalkCLI"]),
         .executable(name: "runwalk-bench", targets: ["RunWalkBench"]),
         .library(name: "RunWalkCore", targets: ["RunWalkCore"]),
+        .executable(name: "runwalk-app", targets: ["RunWalkApp"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
@@ -80,5 +81,17 @@ let package = Package(
         ),
         .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
         .testTarget(name: "RunWalkDesktopTests", dependencies: ["RunWalkDesktop", "RunWalkRuntime", "RunWalkCore", "RunWalkTestSupport"]),
+
+        // The GTK app (issue 15). GTK 4 + libadwaita; only RunWalkApp imports CAdwaita.
+        .systemLibrary(name: "CAdwaita", pkgConfig: "libadwaita-1", providers: [.apt(["libadwaita-1-dev"])]),
+        // The app's view models and formatting, fed by SessionStatus and summaries; no GTK.
+        .target(name: "RunWalkAppModel", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO"]),
+        .executableTarget(
+            name: "RunWalkApp",
+            dependencies: ["CAdwaita", "RunWalkAppModel", "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS",
+                           "RunWalkStore", "RunWalkHost", "RunWalkReport"]
+        ),
+        .testTarget(name: "RunWalkAppModelTests", dependencies: ["RunWalkAppModel", "RunWalkCore", "RunWalkRuntime"]),
+        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py"]),
     ]
 )

@@ -1,0 +1,138 @@
+import CAdwaita
+import RunWalkAppModel
+import RunWalkRuntime
+
+/// The live page: readable at arm's length at 360×720, tinted by phase; Pause/Resume and Skip
+/// are big, Stop needs a press-and-hold so a pocket cannot end a run.
+@MainActor
+final class LivePage {
+    let root: Widget
+    private let title = UI.label("Waiting for GPS", classes: ["phase-title"], name: "Phase")
+    private let subtitle = UI.label("", classes: ["phase-subtitle"], name: "Phase number")
+    private let remaining = UI.label("--:--", classes: ["time-left"], name: "Time left")
+    private let remainingCaption = UI.label("time left in the phase", classes: ["caption"])
+    private let phaseBar = UI.progress(name: "Phase progress", classes: ["thick"])
+    private let workoutLine = UI.label("", classes: ["caption"], name: "Workout time")
+    private let workoutBar = UI.progress(name: "Workout progress")
+    private let next = UI.label("", classes: ["next-phase"], name: "Next phase")
+    private let distance = UI.label("0.00 km", classes: ["stat-big"], name: "Distance")
+    private let pace = UI.label("–", classes: ["stat-value"], name: "Pace")
+    private let averagePace = UI.label("–", classes: ["stat-value"], name: "Average pace")
+    private let gps = UI.label("No GPS fix yet", classes: ["caption"], name: "GPS")
+    private let hint = UI.label("", classes: ["caption"], name: "Hint", wrap: true)
+    private var pauseButton: Widget?
+    private var skipButton: Widget?
+    private var model: LivePageModel?
+    /// What the buttons do (the controller sends the commands to the session).
+    var onCommand: (SessionCommand) -> Void = { _ in }
+    /// The runner held Stop.
+    var onStop: () -> Void = {}
+
+    init() {
+        root = UI.box(true, spacing: 6, classes: ["live-page", "phase-idle"])
+        gtk_widget_set_vexpand(root, 1)
+        let content = UI.box(true, spacing: 4)
+        UI.margins(content, 4)
+        UI.append(content, title, subtitle, remaining, remainingCaption, phaseBar, workoutLine, workoutBar, next)
+        gtk_widget_set_margin_top(phaseBar, 8)
+        gtk_widget_set_margin_top(next, 8)
+        // Distance on a line of its own, the two paces side by side: fits 360 px wide.
+        let distanceBox = UI.box(true, spacing: 0, [distance, UI.label("distance", classes: ["caption"])])
+        gtk_widget_set_margin_top(distanceBox, 8)
+        let stats: Widget = gtk_grid_new()
+        gtk_grid_set_column_homogeneous(cast(stats), 1)
+        gtk_grid_set_column_spacing(cast(stats), 12)
+        func cell(_ value: Widget, _ caption: String, _ column: Int32) {
+            let box = UI.box(true, spacing: 0, [value, UI.label(caption, classes: ["caption"])])
+            gtk_grid_attach(cast(stats), box, column, 0, 1, 1)
+        }
+        cell(pace, "pace", 0)
+        cell(averagePace, "average pace", 1)
+        UI.append(content, distanceBox)
+        UI.append(content, stats, gps)
+
+        let pause = UI.button("Pause", name: "Pause", classes: ["big-button", "pill"]) { [weak self] in
+            guard let self, let model = self.model else { return }
+            self.onCommand(model.paused ? .resume : .pause)
+        }
+        let skip = UI.button("Skip", name: "Skip", classes: ["big-button", "pill"]) { [weak self] in self?.onCommand(.skip) }
+        gtk_widget_set_hexpand(pause, 1)
+        gtk_widget_set_hexpand(skip, 1)
+        pauseButton = pause
+        skipButton = skip
+        let buttons = UI.box(false, spacing: 12, [pause, skip])
+        gtk_widget_set_margin_top(buttons, 12)
+        gtk_widget_set_valign(buttons, GTK_ALIGN_END)
+        gtk_widget_set_vexpand(buttons, 1)
+        UI.append(content, buttons, holdToStopButton(), hint)
+        UI.append(root, UI.scrolledClamp(content, maximumWidth: 640, scrollsSideways: false))
+    }
+
+    /// A Stop button that acts only when held (about 1 s); a tap says so instead.
+    private func holdToStopButton() -> Widget {
+        let stop = UI.button("Hold to stop", name: "Stop", classes: ["stop-button", "destructive-action", "pill"]) { [weak self] in
+            self?.showHint("Hold Stop for a second to end the workout")
+        }
+        rw_accessible_description(stop, "Press and hold to end the workout")
+        // The gesture sits on a wrapper in the capture phase, so it sees the press before the
+        // button does and, once it fires, claims the press (no click follows).
+        let wrapper = UI.box(false, spacing: 0, [stop])
+        gtk_widget_set_hexpand(stop, 1)
+        gtk_widget_set_margin_top(wrapper, 12)
+        guard let gesture = gtk_gesture_long_press_new() else { return wrapper }
+        let pointer = UnsafeMutableRawPointer(gesture)
+        // Twice the long-press time (GTK allows at most 2): about a second.
+        gtk_gesture_long_press_set_delay_factor(OpaquePointer(pointer), 2)
+        gtk_event_controller_set_propagation_phase(OpaquePointer(pointer), GTK_PHASE_CAPTURE)
+        Signal.connectPoint(pointer, "pressed") { [weak self] in
+            gtk_gesture_set_state(OpaquePointer(pointer), GTK_EVENT_SEQUENCE_CLAIMED)
+            self?.showHint("Stopping…")
+            self?.onStop()
+        }
+        gtk_widget_add_controller(wrapper, OpaquePointer(pointer))
+        return wrapper
+    }
+
+    private func showHint(_ text: String) {
+        UI.set(hint, text)
+        gtk_widget_set_visible(hint, 1)
+    }
+
+    /// Shows `status`.
+    func update(_ status: SessionStatus) {
+        let model = LivePageModel(status)
+        guard model != self.model else { return }
+        self.model = model
+        UI.tint(root, model.tint, among: PhaseLook.allCSSClasses)
+        // A paused clock is dimmed: frozen at a glance, not only in words.
+        if model.paused { gtk_widget_add_css_class(root, "paused") } else { gtk_widget_remove_css_class(root, "paused") }
+        UI.set(title, model.title)
+        UI.set(subtitle, model.subtitle)
+        UI.set(remaining, model.remaining)
+        UI.set(remainingCaption, model.remainingCaption)
+        // "time left in the phase" goes without saying under a phase title; other meanings do not.
+        gtk_widget_set_visible(remainingCaption, model.remainingCaption == "time left in the phase" ? 0 : 1)
+        gtk_widget_set_visible(hint, gtk_label_get_text(cast(hint)).map { $0.pointee != 0 } ?? false ? 1 : 0)
+        gtk_progress_bar_set_fraction(cast(phaseBar), model.phaseProgress)
+        gtk_progress_bar_set_fraction(cast(workoutBar), model.workoutProgress)
+        UI.set(workoutLine, model.workoutLine)
+        UI.set(next, model.next)
+        UI.set(distance, model.distance)
+        UI.set(pace, model.pace)
+        UI.set(averagePace, model.averagePace)
+        UI.set(gps, model.gps)
+        if let pauseButton {
+            gtk_button_set_label(cast(pauseButton), model.pauseLabel)
+            rw_accessible_label(pauseButton, model.pauseLabel)
+            gtk_widget_set_sensitive(pauseButton, model.controlsActive ? 1 : 0)
+        }
+        if let skipButton { gtk_widget_set_sensitive(skipButton, model.controlsActive ? 1 : 0) }
+    }
+
+    /// Back to the waiting state for a new session.
+    func reset() {
+        model = nil
+        UI.set(hint, "")
+        gtk_widget_set_visible(hint, 0)
+    }
+}

@@ -1,0 +1,116 @@
+import RunWalkCore
+import RunWalkRuntime
+
+/// What the live page shows, computed from one `SessionStatus` (the page only copies strings).
+public struct LivePageModel: Equatable, Sendable {
+    /// The phase in words ("Run"), or the stage before the first phase ("Waiting for GPS").
+    public var title: String
+    /// The CSS class tinting the page: `phase-run` etc., `phase-idle` before the start, `phase-done` after.
+    public var tint: String
+    /// "Phase 3 of 18", with "Paused" when paused.
+    public var subtitle: String
+    /// The time (or distance) left in the phase: the largest text on the page.
+    public var remaining: String
+    /// What `remaining` means, for screen readers ("time left in the phase").
+    public var remainingCaption: String
+    /// 0…1 of the phase done.
+    public var phaseProgress: Double
+    /// 0…1 of the workout done.
+    public var workoutProgress: Double
+    /// "Workout 12:30 of 40:00".
+    public var workoutLine: String
+    /// "Next: Walk 1:00", or "Last phase".
+    public var next: String
+    /// Distance so far.
+    public var distance: String
+    /// Current pace.
+    public var pace: String
+    /// Average pace.
+    public var averagePace: String
+    /// "GPS fix · 9 satellites · ±4 m", "GPS lost 0:12", "No GPS fix yet".
+    public var gps: String
+    /// Whether the workout is paused (the pause button then reads "Resume").
+    public var paused: Bool
+    /// The pause button's label.
+    public var pauseLabel: String
+    /// Whether the session has ended (completed or stopped).
+    public var finished: Bool
+    /// Whether Pause and Skip do anything now (a phase runs or is paused).
+    public var controlsActive: Bool
+
+    /// The page for `status`.
+    public init(_ status: SessionStatus) {
+        let units = status.units
+        paused = status.paused
+        pauseLabel = status.paused ? "Resume" : "Pause"
+        finished = status.isFinished
+        controlsActive = status.phase != nil && !status.isFinished
+        distance = Format.distance(status.distanceMetres, units)
+        pace = Format.pace(status.currentPaceSecondsPerKm, units)
+        averagePace = Format.pace(status.averagePaceSecondsPerKm, units)
+        gps = Self.gpsLine(status.gps)
+        phaseProgress = status.phaseProgress
+        workoutProgress = status.workoutProgress
+        let total = status.workoutRemainingSeconds.map { status.workoutElapsedSeconds + $0 }
+        workoutLine = "Workout " + Format.clock(status.workoutElapsedSeconds) + (total.map { " of " + Format.clock($0) } ?? "")
+        next = status.next.map { "Next: " + PhaseLook.word($0.kind) + " " + Self.planned($0) } ?? "Last phase"
+        remainingCaption = "time left in the phase"
+        switch status.stage {
+        case .waitingForFix:
+            title = "Waiting for GPS"
+            tint = "phase-idle"
+            subtitle = "The workout starts at the first fix"
+            remaining = "--:--"
+            remainingCaption = "waiting for a GPS fix"
+        case .startCountdown:
+            title = "Get ready"
+            tint = "phase-idle"
+            subtitle = "Starting"
+            remaining = "\(status.startCountdownSeconds ?? 0)"
+            remainingCaption = "seconds to the start"
+        case .completed, .stopped:
+            title = status.stage == .completed ? "Workout complete" : "Workout stopped"
+            tint = "phase-done"
+            subtitle = "\(status.phaseCount) phases"
+            remaining = Format.clock(status.workoutElapsedSeconds)
+            remainingCaption = "workout time"
+        case .running, .paused:
+            if let phase = status.phase {
+                title = PhaseLook.word(phase.kind)
+                tint = PhaseLook.cssClass(phase.kind)
+                subtitle = "Phase \(phase.index + 1) of \(status.phaseCount)" + (status.paused ? (status.autoPaused ? " · Auto-paused" : " · Paused") : "")
+            } else {
+                title = "Running"
+                tint = "phase-idle"
+                subtitle = ""
+            }
+            if let seconds = status.phaseRemainingSeconds {
+                remaining = Format.clock(seconds.rounded(.up))
+            } else if let metres = status.phaseRemainingMetres {
+                remaining = Format.metres(metres)
+                remainingCaption = "distance left in the phase"
+            } else {
+                remaining = "--:--"
+            }
+        }
+    }
+
+    /// The GPS state in words.
+    public static func gpsLine(_ gps: SessionStatus.GPS) -> String {
+        switch gps.state {
+        case .noFix: return "No GPS fix yet"
+        case .lost: return "GPS lost" + (gps.lostForSeconds.map { " " + Format.clock($0) } ?? "")
+        case .fix:
+            var parts = ["GPS fix"]
+            if let satellites = gps.satellites { parts.append("\(satellites) satellites") }
+            if let accuracy = gps.accuracyMetres { parts.append("±\(Int(accuracy.rounded())) m") }
+            return parts.joined(separator: " · ")
+        }
+    }
+
+    private static func planned(_ phase: SessionStatus.Phase) -> String {
+        if let seconds = phase.plannedSeconds { return Format.clock(seconds) }
+        if let metres = phase.plannedMetres { return Format.metres(metres) }
+        return ""
+    }
+}
