@@ -89,7 +89,7 @@ let package = Package(
         .executableTarget(
             name: "RunWalkApp",
             dependencies: ["CAdwaita", "RunWalkAppModel", "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS",
-                           "RunWalkStore", "RunWalkHost", "RunWalkReport"]
+                           "RunWalkStore", "RunWalkHost", "RunWalkReport", "RunWalkDesktop"]
         ),
         .testTarget(name: "RunWalkAppModelTests", dependencies: ["RunWalkAppModel", "RunWalkCore", "RunWalkRuntime"]),
         .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py"]),

@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkDesktop
 import RunWalkGPS
 import RunWalkHost
 import RunWalkIO
@@ -43,7 +44,8 @@ final class LiveSession: @unchecked Sendable {
         let warn: @Sendable (String) -> Void = { AppLog.warning($0) }
         let voiceOutput: VoiceOutput
         do {
-            voiceOutput = try VoiceOutput(voice ? .speaker : .off, language: settings.language ?? .en, speed: speed, warn: warn)
+            voiceOutput = try VoiceOutput(voice ? .speaker : .off, language: settings.language ?? .en, speed: speed,
+                                          duck: settings.duck ?? .standard, warn: warn)
         } catch { throw AppError(error.message) }
         var options = SessionOptions()
         options.units = settings.units ?? .metric
@@ -78,8 +80,13 @@ final class LiveSession: @unchecked Sendable {
         }
         let hooks = host.hooks(message: { warn("runwalk-app: gps: \($0)") })
         let control = session.control
+        // Lock screen and headset (MPRIS), notifications, haptics, the logind inhibitor and the
+        // runner's music, as for `runwalk run`: hung off the session's control, each optional.
+        let handsFree = HandsFree.start(control: control, options: HandsFree.Options(settings: settings, workoutName: workout.spec, live: true),
+                                        warn: warn)
         Task.detached {
             let result = await loop.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks)
+            handsFree.stop()
             let outcome = Self.finish(result, voice: voiceOutput, host: host, source: source.description)
             MainLoop.post { onEnd(outcome) }
         }

@@ -40,6 +40,9 @@ public struct GPSProbeModel: Equatable, Sendable {
             line = parts.joined(separator: " · ") + " (\(source))"
         case .ended:
             line = hasFix ? line : "No fix in \(source)"
+        case .problem(let text):
+            // "gpsd has no receiver": the unavailable line that follows says what to do.
+            if let text, !hasFix { line = "No GPS: \(text) (\(source))" }
         case .warning, .badLines:
             break
         }

@@ -19,17 +19,10 @@ struct HandsFreeArguments: ParsableArguments {
     /// The hands-free options for these arguments over `settings` for `workout` (as typed: a
     /// saved workout's name picks its `music.NAME`); `live` sessions hold the sleep inhibitor.
     func options(_ settings: UserSettings, workout: String, live: Bool) -> HandsFree.Options {
-        var options = HandsFree.Options()
-        options.notifications = notify.map { $0 == .on } ?? settings.notify ?? true
-        options.haptics = haptics.map { $0 == .on } ?? settings.haptics ?? true
-        options.inhibitSleep = live
-        options.musicURI = (music ?? settings.workoutMusic[workout.lowercased()] ?? settings.music).map(Self.expandingHome)
+        var options = HandsFree.Options(settings: settings, workoutName: workout, live: live)
+        if let notify { options.notifications = notify == .on }
+        if let haptics { options.haptics = haptics == .on }
+        if let music { options.musicURI = HandsFree.Options.expandingHome(music) }
         return options
-    }
-
-    /// `~/x` is the home folder's `x` (settings.conf is not read by a shell).
-    static func expandingHome(_ text: String) -> String {
-        guard text.hasPrefix("~/") else { return text }
-        return FileManager.default.homeDirectoryForCurrentUser.path + String(text.dropFirst(1))
     }
 }

@@ -48,4 +48,13 @@ import Testing
         model.handle(.ended)
         #expect(model.line == "No fix in t.nmea")
     }
+
+    @Test func gpsdWithoutAReceiverIsNamed() {
+        var model = GPSProbeModel(source: "gpsd at localhost:2947")
+        model.handle(.connected("gpsd at localhost:2947"))
+        model.handle(.problem("gpsd has no receiver"))
+        #expect(model.line == "No GPS: gpsd has no receiver (gpsd at localhost:2947)")
+        model.handle(.problem(nil))
+        #expect(model.line == "No GPS: gpsd has no receiver (gpsd at localhost:2947)", "the next event tells what changed")
+    }
 }
