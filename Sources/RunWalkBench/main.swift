@@ -11,6 +11,7 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "accuracy": AccuracyBenchmark.run,
     "exports": ExportBenchmark.run,
     "tracks": TracksBenchmark.run,
+    "footprint": FootprintBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -33,7 +33,16 @@ final class SessionHost: @unchecked Sendable {
                 recorder?.record(event)
                 voice.handleReportingFailure(event)
             },
-            onMessage: message)
+            onMessage: message,
+            onEvents: { [self] events in
+                let recorder: SessionRecorder? = lock.withLock {
+                    if openedRecorder == nil, let makeRecorder { openedRecorder = makeRecorder() }
+                    return openedRecorder
+                }
+                // One hand-over per step: the writer thread wakes once for a fix and its track point.
+                recorder?.record(contentsOf: events)
+                events.forEach(voice.handleReportingFailure)
+            })
     }
 
     /// Runs `body` (the session loop) to its end and returns its result. Called from a command's

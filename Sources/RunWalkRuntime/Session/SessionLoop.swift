@@ -32,11 +32,17 @@ public struct SessionLoop: Sendable {
         public var onEvent: @Sendable (SessionEvent) -> Void
         /// Lines for the user (source connected or lost, warnings).
         public var onMessage: @Sendable (String) -> Void
+        /// When set, the events of one input (a fix with its track point, split, cues…) come
+        /// together here instead of one by one to `onEvent`: a recorder hands them to its writer
+        /// thread at once, so that thread wakes once per fix, not once per event.
+        public var onEvents: (@Sendable ([SessionEvent]) -> Void)?
 
         public init(onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in },
-                    onMessage: @escaping @Sendable (String) -> Void = { _ in }) {
+                    onMessage: @escaping @Sendable (String) -> Void = { _ in },
+                    onEvents: (@Sendable ([SessionEvent]) -> Void)? = nil) {
             self.onEvent = onEvent
             self.onMessage = onMessage
+            self.onEvents = onEvents
         }
     }
 
@@ -59,9 +65,10 @@ public struct SessionLoop: Sendable {
     public func run<C: Clock>(source: any LocationSource, clock: C, control: SessionControl = SessionControl(),
                               hooks: Hooks = Hooks()) async -> Result where C.Duration == Duration {
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .unbounded)
-        let events = source.events()
-        let reader = Task {
-            for await event in events { feed.yield(.location(event)) }
+        // A source that can feed the merged stream itself saves a hop (a wake-up) per fix.
+        let stopSource = source.start { event in feed.yield(event.map(Input.location) ?? .sourceFinished) }
+        let reader: Task<Void, Never>? = stopSource != nil ? nil : Task {
+            for await event in source.events() { feed.yield(.location(event)) }
             feed.yield(.sourceFinished)
         }
         let commands = control.commands
@@ -76,7 +83,8 @@ public struct SessionLoop: Sendable {
         }
         let timer = TickTimer(clock: clock, start: start, scale: scale, feed: { feed.yield(.tick($0)) })
         defer {
-            reader.cancel()
+            reader?.cancel()
+            stopSource?()
             commander.cancel()
             timer.cancel()
             control.finish()
@@ -86,7 +94,11 @@ public struct SessionLoop: Sendable {
         var lastPublished: (second: Int, stage: SessionStatus.Stage, phase: Int?, paused: Bool, gps: SessionStatus.GPS.State)?
         func deliver(_ output: SessionDriver.Output, at time: Duration) {
             output.messages.forEach(hooks.onMessage)
-            output.events.forEach(hooks.onEvent)
+            if let batch = hooks.onEvents {
+                if !output.events.isEmpty { batch(output.events) }
+            } else {
+                output.events.forEach(hooks.onEvent)
+            }
             let status = driver.status(at: time)
             let key = (Int(driver.loopNow.seconds.rounded(.down)), status.stage, status.phase?.index, status.paused, status.gps.state)
             // Every change of stage, phase, pause or GPS, and every second of the session.
@@ -145,7 +157,9 @@ private final class TickTimer<C: Clock>: @unchecked Sendable where C.Duration ==
     /// Sleeps until loop time `target` (scaled loop time), then feeds a tick.
     func schedule(_ target: Duration) {
         state.withLock { state in
-            if state.target == target { return }
+            // The same deadline computed again from another `now` differs in its last bits; a
+            // new sleeping task for each input (ten fixes a second) would cost wake-ups for nothing.
+            if let current = state.target, current >= target - Self.early, current <= target + Self.late { return }
             state.task?.cancel()
             state.generation += 1
             state.target = target
@@ -159,6 +173,10 @@ private final class TickTimer<C: Clock>: @unchecked Sendable where C.Duration ==
             }
         }
     }
+
+    /// How much earlier or later than asked a running timer may fire and still be kept.
+    static var early: Duration { .microseconds(1) }
+    static var late: Duration { .milliseconds(2) }
 
     /// Whether a tick is from the timer's latest schedule (an older one was replaced).
     func isCurrent(_ generation: Int) -> Bool {
