@@ -12,6 +12,7 @@ let benchmarks: [String: (ArraySlice<String>) throws -> Void] = [
     "exports": ExportBenchmark.run,
     "tracks": TracksBenchmark.run,
     "replay": ReplayBenchmark.run,
+    "footprint": FootprintBenchmark.run,
 ]
 
 let arguments = CommandLine.arguments.dropFirst()

@@ -16,8 +16,9 @@ struct RunCommand: ParsableCommand {
         discussion: """
             By default the workout waits for the first GPS fix, counts "3, 2, 1" and starts (--start now \
             starts at once). Without a terminal (or with --json) it runs in line mode: a status line a \
-            second on standard error, the summary at the end. Ctrl-C (SIGINT) or SIGTERM stops the \
-            workout and prints the summary of what was done.
+            second on standard error, the summary at the end. Ctrl-C (SIGINT), SIGTERM or Ctrl-\\ (SIGQUIT) \
+            stops the workout and prints the summary of what was done. Ctrl-Z pauses the workout and \
+            stops the program; fg resumes both.
             """)
 
     enum ClockArgument: String, ExpressibleByArgument, CaseIterable { case monotonic, track }
@@ -87,6 +88,10 @@ struct RunCommand: ParsableCommand {
             let lines = StatusLine.Printer()
             control.observe { lines.print($0) }
         }
+        // Ctrl-Z pauses the workout before the process stops; `fg` takes the terminal back and resumes.
+        let suspension = StopSignalPause(control: control)
+        defer { suspension.cancel() }
+        if let screen { suspension.setTerminal(.init(release: { screen.suspend() }, retake: { screen.retake() })) }
         let messages = ScreenMessages(screen: screen != nil)
         // Spoken cues shown as text would tear the view: the screen shows the phase instead.
         if screen != nil { voiceOutput.textLine = { _ in } }
@@ -101,6 +106,7 @@ struct RunCommand: ParsableCommand {
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
         desktop.stop()
+        suspension.setTerminal(nil)
         screen?.stop()
         messages.flush()
         guard result.started else {

@@ -3,6 +3,10 @@ import Foundation
 import RunWalkHost
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
+// SIGQUIT (Ctrl-\) is sent by a user, not a crash: the Swift runtime's backtracer would print
+// "Program crashed" for it, so its default action (quit) comes back; `run` and `replay` then
+// make it a stop that finalises the session, like SIGTERM.
+signal(SIGQUIT, SIG_DFL)
 Terminal.guardStandardDescriptors()
 Privacy.tightenExisting()
 do {

@@ -34,15 +34,29 @@ public final class SessionHost: @unchecked Sendable {
     public func hooks(message: @escaping @Sendable (String) -> Void) -> SessionLoop.Hooks {
         SessionLoop.Hooks(
             onEvent: { [self] event in
-                let (recorder, observers): (SessionRecorder?, [@Sendable (SessionEvent) -> Void]) = lock.withLock {
-                    if openedRecorder == nil, let makeRecorder { openedRecorder = makeRecorder() }
-                    return (openedRecorder, self.observers)
-                }
+                let (recorder, observers) = opened()
                 recorder?.record(event)
                 voice.handleReportingFailure(event)
                 for observer in observers { observer(event) }
             },
-            onMessage: message)
+            onMessage: message,
+            onEvents: { [self] events in
+                let (recorder, observers) = opened()
+                // One hand-over per step: the writer thread wakes once for a fix and its track point.
+                recorder?.record(contentsOf: events)
+                for event in events {
+                    voice.handleReportingFailure(event)
+                    for observer in observers { observer(event) }
+                }
+            })
+    }
+
+    /// The recorder (opened at the first event) and the observers.
+    private func opened() -> (SessionRecorder?, [@Sendable (SessionEvent) -> Void]) {
+        lock.withLock {
+            if openedRecorder == nil, let makeRecorder { openedRecorder = makeRecorder() }
+            return (openedRecorder, observers)
+        }
     }
 
     /// Runs `body` (the session loop) to its end and returns its result. Called from a command's

@@ -86,6 +86,13 @@ public final class SessionRecorder: @unchecked Sendable {
     /// The most rows that waited for the writer at once (for tests of the queue's bound).
     var peakQueuedRows: Int { writer.peakQueuedRows }
 
+    /// Records the events of one step together: one hand-over to the writer thread (which sleeps
+    /// until rows come), however many events a fix brought.
+    public func record(contentsOf events: [SessionEvent]) {
+        let rows = events.flatMap { self.rows(for: $0) }
+        if !rows.isEmpty { writer.append(rows) }
+    }
+
     /// Sets the receiver's time of the workout's start (live runs; replay learns it from the first fix).
     public func noteStart(utc: UTCTime) {
         sawTelemetry = true

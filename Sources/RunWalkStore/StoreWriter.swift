@@ -18,6 +18,8 @@ final class StoreWriter: @unchecked Sendable {
     // Shared with the recording thread, under `condition`.
     private let condition = NSCondition()
     private var buffer: [RecordedRow] = []
+    /// The writer sleeps with no deadline and waits to be signalled by `append`.
+    private var idle = false
     private var finishRequest: Closing?
     /// The recording side waits for the writer to take the queue.
     private var queueFull = false
@@ -36,6 +38,7 @@ final class StoreWriter: @unchecked Sendable {
     /// Set once the usual database was found damaged.
     private var fallback: StoreLocation?
     private var lastCheckpoint = Date()
+    private var lastCommit = Date.distantPast
 
     init(location: StoreLocation, storeOptions: RunWalkStore.Options, session: SessionRecorder.NewSession,
          settings: SessionRecorder.Settings, wallMilliseconds: Int64, warn: @escaping @Sendable (String) -> Void) {
@@ -49,7 +52,11 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in run() }
+        let thread = Thread { [self] in
+            // The kernel's thread name (15 bytes at most), for top -H and /proc.
+            KernelThreadName.set("runwalk-store")
+            run()
+        }
         thread.name = "runwalk-store-writer"
         thread.start()
     }
@@ -66,6 +73,8 @@ final class StoreWriter: @unchecked Sendable {
         }
         buffer += rows
         peakQueued = max(peakQueued, buffer.count)
+        // A writer gathering rows for its next commit is not woken: it commits at its deadline.
+        if idle { condition.signal() }
         condition.unlock()
     }
 
@@ -108,12 +117,32 @@ final class StoreWriter: @unchecked Sendable {
         return outcome ?? SessionRecorder.Outcome(sessionID: nil, rowsLost: 0)
     }
 
+    /// Commits rows at most every `commitIntervalSeconds` and sleeps without a deadline while
+    /// none come: each wake-up costs a handheld's battery. Rows that arrive after a quiet spell
+    /// wake it and are committed at once (or at the end of the interval after the last commit);
+    /// while they keep coming it commits once an interval without being woken by each of them.
+    /// Either way a row waits at most `commitIntervalSeconds`: the crash bound.
     private func run() {
         // The first commit goes at once: the session row exists from the start of the recording.
-        var due = Date()
+        var due: Date? = Date()
         while true {
             condition.lock()
-            while finishRequest == nil, !queueFull, condition.wait(until: due) {}
+            var wokenByRows = false
+            if let due {
+                // A full queue (a replay outrunning SQLite) is taken at once.
+                while finishRequest == nil, !queueFull, condition.wait(until: due) {}
+            } else {
+                // Idle: until rows come, the session ends, or a checkpoint is due.
+                idle = true
+                if let wake = checkpointDue {
+                    while finishRequest == nil, buffer.isEmpty, condition.wait(until: wake) {}
+                } else {
+                    // Not wait(until: .distantFuture): Foundation traps converting it to a timespec.
+                    while finishRequest == nil, buffer.isEmpty { condition.wait() }
+                }
+                idle = false
+                wokenByRows = !buffer.isEmpty
+            }
             let rows = buffer
             buffer = []
             if queueFull {
@@ -132,13 +161,38 @@ final class StoreWriter: @unchecked Sendable {
                 condition.unlock()
                 return
             }
-            if Date() >= nextAttempt {
+            let now = Date()
+            if wokenByRows, now < lastCommit.addingTimeInterval(settings.commitIntervalSeconds) {
+                // Rows soon after a commit: more are likely on their way; gather them until the
+                // interval is over (they wait at most the interval).
+                due = lastCommit.addingTimeInterval(settings.commitIntervalSeconds)
+                continue
+            }
+            var committed = false
+            if (!unwritten.isEmpty || sessionID == nil), now >= nextAttempt {
                 let pending = !unwritten.isEmpty
-                if flush(), pending { uncheckpointed = true }
+                if flush() {
+                    committed = true
+                    lastCommit = now
+                    if pending { uncheckpointed = true }
+                }
             }
             checkpointIfDue()
-            due = Date().addingTimeInterval(settings.commitIntervalSeconds)
+            if !unwritten.isEmpty || sessionID == nil {
+                // The disk refused: retry at the retry interval (or at once after a fallback switch).
+                due = max(nextAttempt, now.addingTimeInterval(settings.commitIntervalSeconds))
+            } else if committed && !wokenByRows && !rows.isEmpty {
+                // Rows keep coming (they arrived while the last interval ran): keep the pace.
+                due = now.addingTimeInterval(settings.commitIntervalSeconds)
+            } else {
+                due = nil
+            }
         }
+    }
+
+    /// When the next checkpoint is due (nil: nothing new to checkpoint).
+    private var checkpointDue: Date? {
+        uncheckpointed ? lastCheckpoint.addingTimeInterval(settings.checkpointIntervalSeconds) : nil
     }
 
     /// Writes everything unwritten in one transaction; false (rows kept) when SQLite refuses.
@@ -199,7 +253,7 @@ final class StoreWriter: @unchecked Sendable {
     /// `checkpointIntervalSeconds` while there is something new: the power-loss bound. PASSIVE
     /// never waits for a reader; a failure is left for the next one (the rows are committed).
     private func checkpointIfDue() {
-        guard uncheckpointed, let store, Date().timeIntervalSince(lastCheckpoint) >= settings.checkpointIntervalSeconds else { return }
+        guard uncheckpointed, let store, Date().timeIntervalSince(lastCheckpoint) >= settings.checkpointIntervalSeconds - 0.01 else { return }
         lastCheckpoint = Date()
         if (try? store.checkpoint()) != nil { uncheckpointed = false }
     }

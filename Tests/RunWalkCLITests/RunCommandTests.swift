@@ -66,7 +66,7 @@ struct RunCommandTests {
 }
 
 @Suite("runwalk run with a real gpsd", .serialized,
-       .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/bootstrap installs gpsd and gpsd-clients)"))
+       .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/test installs gpsd and gpsd-clients)"))
 struct RunCommandGPSDTests {
     @Test("gpsd not running at the start: said with the address, and the workout runs on by time")
     func gpsdNotRunning() throws {

@@ -119,4 +119,52 @@ struct TerminalViewTests {
         #expect(screen.contains("Result    stopped"), "the summary is printed on the restored terminal: \(screen)")
         #expect(Self.digits(screen).isEmpty, "the view is gone: the main screen is back")
     }
+
+    @Test("Ctrl-Z gives the shell its prompt back with the workout paused; fg redraws the view and resumes",
+          .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux"), "tmux is installed by scripts/test"))
+    func suspendAndForeground() throws {
+        let data = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-tmux-data-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        defer { try? FileManager.default.removeItem(at: data) }
+        let socket = data.appendingPathComponent("control.sock").path
+        // An interactive shell, for job control (Ctrl-Z, fg); the prompt is one the test can find.
+        let tmux = try Tmux(columns: 80, rows: 24, command: "env -i PATH=/usr/bin:/bin HOME='\(data.path)' TERM=xterm PS1='SHELL-PROMPT$ ' bash --norc --noprofile -i")
+        try #require(tmux.status.isEmpty, "tmux new-session: \(tmux.status)")
+        _ = tmux.waitFor("the prompt") { $0.contains("SHELL-PROMPT$") }
+        tmux.keys("cd '\(RunWalkBinary.repositoryRoot.path)' && RUNWALK_DATA_DIR='\(data.path)' RUNWALK_CONTROL_SOCKET='\(socket)' "
+                  + "'\(RunWalkBinary.url.path)' run '2m warmup, 2x(30s run, 30s walk)' --gps file:SampleTracks/track-loop.nmea "
+                  + "--speed 2 --voice off --start now", "Enter")
+        var screen = tmux.waitFor("the warm-up") { $0.contains("WARM-UP 1/5") }
+        #expect(screen.contains("WARM-UP 1/5"), "\(screen)")
+
+        tmux.keys("C-z")
+        screen = tmux.waitFor("the shell") { $0.contains("Stopped") && $0.hasSuffix("SHELL-PROMPT$") || $0.contains("Stopped") }
+        #expect(screen.contains("Stopped"), "the shell reports the job stopped: \(screen)")
+        #expect(screen.contains("SHELL-PROMPT$"), "the prompt is usable: \(screen)")
+        #expect(Self.digits(screen).isEmpty, "the view is gone while stopped: \(screen)")
+
+        tmux.keys("fg", "Enter")
+        screen = tmux.waitFor("the view again") { $0.contains("WARM-UP 1/5") && !Self.digits($0).isEmpty }
+        #expect(screen.contains("WARM-UP 1/5"), "the view is redrawn after fg: \(screen)")
+        let environment = ["RUNWALK_CONTROL_SOCKET": socket]
+        var status = try RunWalkBinary.run(["control", "status", "--json"], environment: environment)
+        let deadline = Date().addingTimeInterval(10)
+        while status.stdout.contains("\"paused\":true") && Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.1)
+            status = try RunWalkBinary.run(["control", "status", "--json"], environment: environment)
+        }
+        #expect(status.status == 0, "\(status.stderr)")
+        #expect(status.stdout.contains("\"paused\":false"), "resumed after fg: \(status.stdout)")
+
+        tmux.keys("q")
+        _ = tmux.waitFor("the question") { $0.contains("q again") }
+        tmux.keys("q")
+        // bash drops the rest of a command list whose job was stopped: fg's status is the run's.
+        screen = tmux.waitFor("the summary") { $0.contains("Result    stopped") }
+        tmux.keys("echo EXIT=$?", "Enter")
+        // The typed line says `EXIT=$?`; its output is a line of its own.
+        screen = tmux.waitFor("the status") { $0.split(separator: "\n").contains { $0.hasPrefix("EXIT=") } }
+        #expect(screen.contains("EXIT=0"), "\(screen)")
+        #expect(screen.contains("Result    stopped"), "the summary is printed on the restored terminal: \(screen)")
+    }
 }

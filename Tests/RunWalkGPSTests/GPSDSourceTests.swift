@@ -5,7 +5,7 @@ import RunWalkGPS
 import RunWalkTestSupport
 
 @Suite("GPSDSource (real gpsd)", .serialized,
-       .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/bootstrap installs gpsd and gpsd-clients)"))
+       .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/test installs gpsd and gpsd-clients)"))
 struct GPSDSourceTests {
     @Test("gpsfake's fixes arrive as the file's fixes: same times, positions, speeds")
     func throughGPSFake() async throws {

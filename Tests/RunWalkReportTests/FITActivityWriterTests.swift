@@ -60,7 +60,7 @@ struct FITActivityWriterTests {
     }
 
     @Test("Garmin's FIT SDK decodes our file with no errors; session totals and laps equal ours",
-          .enabled(if: Tool.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/bootstrap installs it)"),
+          .enabled(if: Tool.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/test installs it)"),
           arguments: ["track-loop", "trail-10hz", "city-stopgo"])
     func garminDecodes(name: String) async throws {
         let session = try await SampleSession.named(name)

@@ -101,7 +101,7 @@ struct HTMLReportTests {
     }
 
     @Test("headless Chromium renders the page non-blank with the charts and the map",
-          .enabled(if: chromium != nil && Tool.python != nil, "needs chromium and python3 (scripts/bootstrap installs them)"),
+          .enabled(if: chromium != nil && Tool.python != nil, "needs chromium and python3 (scripts/test installs them)"),
           arguments: [("trail-10hz", 1000, false), ("track-loop", 390, true)])
     func rendersInChromium(name: String, width: Int, dark: Bool) async throws {
         let stats = try await Self.screenshot(name, width: width, height: 2200, dark: dark)

@@ -100,7 +100,7 @@ struct HistoryPageTests {
     }
 
     @Test("headless Chromium renders it at phone and desktop width", .enabled(if: HTMLReportTests.chromium != nil && Tool.python != nil,
-          "needs chromium and python3 (scripts/bootstrap installs them)"), arguments: [360, 1280])
+          "needs chromium and python3 (scripts/test installs them)"), arguments: [360, 1280])
     func screenshot(width: Int) async throws {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

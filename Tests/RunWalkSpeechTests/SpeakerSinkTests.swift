@@ -109,7 +109,7 @@ extension SpeechSuites {
     struct SpeakerSinkTests {
         @Test("a cue played to a PulseAudio null sink is heard on its monitor",
               .enabled(if: NullSinkServer.executable != nil && NullSinkServer.recorder != nil,
-                       "pulseaudio and parec are not installed (scripts/bootstrap installs them)"))
+                       "pulseaudio and parec are not installed (scripts/test installs them)"))
         func playsToNullSink() throws {
             let server = try NullSinkServer()
             defer { server.stop() }

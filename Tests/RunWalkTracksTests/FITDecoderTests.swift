@@ -157,13 +157,13 @@ struct FITDecoderTests {
     }
 
     @Test("Garmin's decoder reads the hand-written file (full timestamps: it takes no compressed ones) as we do, point by point",
-          .enabled(if: TrackFiles.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/bootstrap installs it)"))
+          .enabled(if: TrackFiles.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/test installs it)"))
     func oracleHandWritten() throws {
         try Self.expectSame(Self.handWritten(compressed: false), name: "hand.fit")
     }
 
     @Test("Garmin's decoder reads our FIT export of a sample track as we do, point by point",
-          .enabled(if: TrackFiles.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/bootstrap installs it)"),
+          .enabled(if: TrackFiles.hasGarminFIT, "needs python3 with garmin-fit-sdk (scripts/test installs it)"),
           arguments: [("demo-short", "1m warmup, 2x(30s run, 30s walk), 1m cooldown"),
                       ("city-stopgo", "10m warmup, 6x(3m run, 2m walk), 5m cooldown")])
     func oracleExport(name: String, workout: String) async throws {

@@ -93,7 +93,7 @@ enum TrackFiles {
         return path.split(separator: ":").map { "\($0)/python3" }.first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
-    /// Whether Garmin's FIT SDK for Python (scripts/bootstrap installs it) is there.
+    /// Whether Garmin's FIT SDK for Python (scripts/test installs it) is there.
     static let hasGarminFIT: Bool = {
         guard let python else { return false }
         return (try? run(python, ["-c", "import garmin_fit_sdk"]).status) == 0

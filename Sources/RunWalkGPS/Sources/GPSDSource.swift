@@ -4,7 +4,11 @@ import RunWalkCore
 import RunWalkRuntime
 
 /// Fixes from gpsd through libgps: `gps_open`, `gps_stream` in JSON watch mode, then
-/// `gps_waiting`/`gps_read` with a timeout, on a thread of its own.
+/// `gps_read` whenever gpsd's socket is readable, on a thread of its own.
+///
+/// The thread sleeps in `poll(2)` on the socket and the stop flag's descriptor: it wakes only
+/// when gpsd sends something or the consumer stops (no timeout to look at a flag: on a
+/// handheld every wake-up costs battery).
 ///
 /// When gpsd is not running, or goes away, it says so once with the address and keeps
 /// reconnecting with a growing delay until the consumer stops. When gpsd has no receiver (its
@@ -12,8 +16,6 @@ import RunWalkRuntime
 public struct GPSDSource: LocationSource {
     public var host: String
     public var port: String
-    /// How long one `gps_waiting` may block, so that a stop request is seen promptly.
-    public var pollMicroseconds: Int32 = 250_000
     /// Reconnection delays.
     public var backoffInitialSeconds = 0.5
     public var backoffMaximumSeconds = 8.0
@@ -35,11 +37,22 @@ public struct GPSDSource: LocationSource {
     public func events() -> AsyncStream<LocationEvent> {
         let source = self
         return threadedStream(name: "runwalk.gpsd") { continuation, stop in
-            source.serve(continuation, stop)
+            source.serve({ continuation.yield($0) }, stop)
         }
     }
 
-    private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
+    /// Feeds `sink` from the reading thread itself (the session loop's merged input).
+    public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? {
+        let stop = StopFlag()
+        let source = self
+        startThread(name: "runwalk.gpsd") {
+            source.serve({ sink($0) }, stop)
+            sink(nil)
+        }
+        return { stop.set() }
+    }
+
+    private func serve(_ emit: (LocationEvent) -> Void, _ stop: StopFlag) {
         // gps_data_t is about 24 KB: one heap allocation, reused across reconnections.
         let data = UnsafeMutablePointer<gps_data_t>.allocate(capacity: 1)
         defer { data.deallocate() }
@@ -55,20 +68,23 @@ public struct GPSDSource: LocationSource {
             if gps_open(host, port, data) != 0 {
                 let reason = String(cString: gps_errstr(errno))
                 let verb = wasConnected ? "lost gpsd" : "cannot connect to gpsd"
-                failures.report("\(verb) at \(host):\(port): \(reason); retrying", problem: Self.unreachable, to: continuation)
+                failures.report("\(verb) at \(host):\(port): \(reason); retrying", problem: Self.unreachable, to: emit)
                 if !stop.sleep(seconds: backoff.next()) { return }
                 continue
             }
             _ = gps_stream(data, runwalk_gps_watch_json(), nil)
-            if failures.hasReported { continuation.yield(.problem(nil)) }
-            continuation.yield(.connected("connected to gpsd at \(host):\(port)"))
+            if failures.hasReported { emit(.problem(nil)) }
+            emit(.connected("connected to gpsd at \(host):\(port)"))
             var devices = GPSDDevices(address: "\(host):\(port)")
             failures.reset()
             backoff.reset()
             wasConnected = true
             var lostReason = "gpsd closed the connection"
             while !stop.isSet {
-                guard gps_waiting(data, pollMicroseconds) else {
+                // libgps may hold whole messages it has read already: a zero wait looks at its
+                // buffer (and the socket) without blocking; only then is poll(2) asked to sleep.
+                errno = 0
+                if !gps_waiting(data, 0) {
                     if errno != 0 && errno != EINTR && errno != EAGAIN && errno != ETIMEDOUT {
                         // gps_waiting reports errors the same way as a timeout; errno tells them apart.
                         let code = errno
@@ -78,6 +94,8 @@ public struct GPSDSource: LocationSource {
                             break
                         }
                     }
+                    // A closed connection polls readable too: gps_read then says so.
+                    if stop.wait(readable: data.pointee.gps_fd, seconds: nil) == .stopped { break }
                     continue
                 }
                 // `set` is not cleared by libgps on every message.
@@ -87,14 +105,14 @@ public struct GPSDSource: LocationSource {
                 if count < 0 { break }
                 if count == 0 { continue }
                 if let fix = mapper.report(data.pointee, message: buffer) {
-                    continuation.yield(.fix(fix))
+                    emit(.fix(fix))
                 } else {
-                    for event in devices.events(for: String(cString: buffer)) { continuation.yield(event) }
+                    for event in devices.events(for: String(cString: buffer)) { emit(event) }
                 }
             }
             gps_close(data)
             if stop.isSet { return }
-            failures.report("lost gpsd at \(host):\(port): \(lostReason); reconnecting", problem: Self.unreachable, to: continuation)
+            failures.report("lost gpsd at \(host):\(port): \(lostReason); reconnecting", problem: Self.unreachable, to: emit)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
     }

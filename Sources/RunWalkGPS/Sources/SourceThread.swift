@@ -1,31 +1,95 @@
+import RunWalkIO
 import RunWalkRuntime
 import Foundation
 
-/// A flag a consumer sets to ask a source's thread to finish.
+/// A flag a consumer sets to ask a source's thread to finish. It is also a descriptor that
+/// becomes readable when set, so a source blocks in `poll(2)` on its input and this together
+/// (no periodic wake-up to look at the flag: each one costs a handheld's battery).
 final class StopFlag: @unchecked Sendable {
     private let lock = NSLock()
     private var stopped = false
+    /// A pipe: `set()` writes a byte into it, so its read end polls readable from then on.
+    private let ends: (read: Int32, write: Int32)
+
+    init() {
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+        }
+        ends = (fds[0], fds[1])
+    }
+
+    deinit {
+        if ends.read >= 0 { close(ends.read) }
+        if ends.write >= 0 { close(ends.write) }
+    }
 
     var isSet: Bool { lock.withLock { stopped } }
 
-    func set() { lock.withLock { stopped = true } }
-
-    /// Sleeps up to `seconds` in short steps; returns false if asked to stop meanwhile.
-    func sleep(seconds: Double) -> Bool {
-        var left = seconds
-        while left > 0 {
-            if isSet { return false }
-            let step = min(left, 0.05)
-            Thread.sleep(forTimeInterval: step)
-            left -= step
+    func set() {
+        let first: Bool = lock.withLock {
+            defer { stopped = true }
+            return !stopped
         }
-        return !isSet
+        if first, ends.write >= 0 {
+            var byte: UInt8 = 1
+            _ = write(ends.write, &byte, 1)
+        }
+    }
+
+    /// Readable once the flag is set (-1 when no pipe could be made).
+    var descriptor: Int32 { ends.read }
+
+    /// Waits until `fd` is readable or the flag is set, at most `seconds` (nil: no limit).
+    /// Returns `.readable`, `.stopped` or `.timedOut`.
+    func wait(readable fd: Int32, seconds: Double?) -> WaitResult {
+        if isSet { return .stopped }
+        let deadline = seconds.map { Date().addingTimeInterval($0) }
+        while true {
+            var fds = [pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+            var timeout: Int32 = -1
+            if let deadline {
+                let left = deadline.timeIntervalSinceNow
+                if left <= 0 { return .timedOut }
+                timeout = Int32(min(left * 1000, Double(Int32.max)).rounded(.up))
+            }
+            // Without a pipe, fall back to looking at the flag every 50 ms.
+            if descriptor < 0 { timeout = timeout < 0 ? 50 : min(timeout, 50) }
+            let ready = poll(&fds, 2, timeout)
+            if isSet { return .stopped }
+            if ready < 0 && errno != EINTR { return .readable }
+            if ready > 0 && fds[1].revents != 0 { return .readable }
+            if ready == 0, let deadline, deadline.timeIntervalSinceNow <= 0 { return .timedOut }
+        }
+    }
+
+    enum WaitResult { case readable, stopped, timedOut }
+
+    /// Sleeps up to `seconds` (woken at once by `set()`); returns false if asked to stop meanwhile.
+    func sleep(seconds: Double) -> Bool {
+        if descriptor < 0 {
+            var left = seconds
+            while left > 0 {
+                if isSet { return false }
+                let step = min(left, 0.05)
+                Thread.sleep(forTimeInterval: step)
+                left -= step
+            }
+            return !isSet
+        }
+        return wait(readable: -1, seconds: seconds) != .stopped
     }
 }
 
 /// Runs `body` on a new thread (blocking C calls never occupy the cooperative pool).
 func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-    let thread = Thread(block: body)
+    let thread = Thread {
+        // Foundation on Linux keeps the name for itself; the kernel's name
+        // (at most 15 bytes) is what `top -H` and /proc show, so set it from inside the thread.
+        KernelThreadName.set(name)
+        body()
+    }
     thread.name = name
     thread.start()
 }
@@ -57,10 +121,15 @@ struct FailureReporter {
 
     /// Says `message` once until `reset`; `problem` (a few words for the status) goes first.
     mutating func report(_ message: String, problem: String? = nil, to continuation: AsyncStream<LocationEvent>.Continuation) {
+        report(message, problem: problem) { continuation.yield($0) }
+    }
+
+    /// As above, to any receiver of events.
+    mutating func report(_ message: String, problem: String? = nil, to emit: (LocationEvent) -> Void) {
         guard !reported else { return }
         reported = true
-        if let problem { continuation.yield(.problem(problem)) }
-        continuation.yield(.unavailable(message))
+        if let problem { emit(.problem(problem)) }
+        emit(.unavailable(message))
     }
 
     mutating func reset() { reported = false }

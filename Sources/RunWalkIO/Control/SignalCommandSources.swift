@@ -5,15 +5,16 @@ import RunWalkRuntime
 import Glibc
 #endif
 
-/// Turns signals into session commands: SIGUSR1 toggles pause, SIGUSR2 skips, SIGINT and
-/// SIGTERM stop (so the session is finalised, not killed). SIGHUP is ignored: a closed
+/// Turns signals into session commands: SIGUSR1 toggles pause, SIGUSR2 skips, SIGINT,
+/// SIGTERM and SIGQUIT stop (so the session is finalised, not killed; SIGQUIT is a user's
+/// Ctrl-\, not a crash, so it gets no backtrace either). SIGHUP is ignored: a closed
 /// terminal must not end a live workout, it goes on headless.
 ///
 /// Each signal is set to SIG_IGN first, so its default action (ending the process) never
 /// runs, and a DispatchSource reports it on a queue instead of in a signal handler.
 public final class SignalCommandSources: @unchecked Sendable {
     /// The signals that become commands.
-    public static let handledSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGINT, SIGTERM]
+    public static let handledSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGINT, SIGTERM, SIGQUIT]
 
     private let lock = NSLock()
     private var sources: [DispatchSourceSignal] = []
@@ -23,7 +24,7 @@ public final class SignalCommandSources: @unchecked Sendable {
         switch signal {
         case SIGUSR1: .toggle
         case SIGUSR2: .skip
-        case SIGINT, SIGTERM: .stop
+        case SIGINT, SIGTERM, SIGQUIT: .stop
         default: nil
         }
     }
@@ -33,6 +34,7 @@ public final class SignalCommandSources: @unchecked Sendable {
         switch signal {
         case SIGINT: "runwalk: interrupted; stopping the workout"
         case SIGTERM: "runwalk: terminated; stopping the workout"
+        case SIGQUIT: "runwalk: quit; stopping the workout"
         default: nil
         }
     }

@@ -32,11 +32,17 @@ public struct SessionLoop: Sendable {
         public var onEvent: @Sendable (SessionEvent) -> Void
         /// Lines for the user (source connected or lost, warnings).
         public var onMessage: @Sendable (String) -> Void
+        /// When set, the events of one input (a fix with its track point, split, cues…) come
+        /// together here instead of one by one to `onEvent`: a recorder hands them to its writer
+        /// thread at once, so that thread wakes once per fix, not once per event.
+        public var onEvents: (@Sendable ([SessionEvent]) -> Void)?
 
         public init(onEvent: @escaping @Sendable (SessionEvent) -> Void = { _ in },
-                    onMessage: @escaping @Sendable (String) -> Void = { _ in }) {
+                    onMessage: @escaping @Sendable (String) -> Void = { _ in },
+                    onEvents: (@Sendable ([SessionEvent]) -> Void)? = nil) {
             self.onEvent = onEvent
             self.onMessage = onMessage
+            self.onEvents = onEvents
         }
     }
 
@@ -59,11 +65,14 @@ public struct SessionLoop: Sendable {
     public func run<C: Clock>(source: any LocationSource, clock: C, control: SessionControl = SessionControl(),
                               hooks: Hooks = Hooks()) async -> Result where C.Duration == Duration {
         let (inputs, feed) = AsyncStream<Input>.makeStream(bufferingPolicy: .unbounded)
-        let events = source.events()
-        let window = InputWindow(size: Self.readAhead)
-        let reader = Task {
-            for await event in events {
-                await window.acquire()
+        // A source that can feed the merged stream itself (a live receiver: it cannot run ahead)
+        // saves a hop (a wake-up) per fix; others are read through a bounded window, so a track
+        // file is not queued whole ahead of the session.
+        let stopSource = source.start { event in feed.yield(event.map(Input.location) ?? .sourceFinished) }
+        let window: InputWindow? = stopSource != nil ? nil : InputWindow(size: Self.readAhead)
+        let reader: Task<Void, Never>? = stopSource != nil ? nil : Task {
+            for await event in source.events() {
+                await window?.acquire()
                 feed.yield(.location(event))
             }
             feed.yield(.sourceFinished)
@@ -80,8 +89,9 @@ public struct SessionLoop: Sendable {
         }
         let timer = TickTimer(clock: clock, start: start, scale: scale, feed: { feed.yield(.tick($0)) })
         defer {
-            window.close()
-            reader.cancel()
+            window?.close()
+            reader?.cancel()
+            stopSource?()
             commander.cancel()
             timer.cancel()
             control.finish()
@@ -91,7 +101,11 @@ public struct SessionLoop: Sendable {
         var lastPublished: (second: Int, stage: SessionStatus.Stage, phase: Int?, paused: Bool, gps: SessionStatus.GPS.State)?
         func deliver(_ output: SessionDriver.Output, at time: Duration) {
             output.messages.forEach(hooks.onMessage)
-            output.events.forEach(hooks.onEvent)
+            if let batch = hooks.onEvents {
+                if !output.events.isEmpty { batch(output.events) }
+            } else {
+                output.events.forEach(hooks.onEvent)
+            }
             let status = driver.status(at: time)
             let key = (Int(driver.loopNow.seconds.rounded(.down)), status.stage, status.phase?.index, status.paused, status.gps.state)
             // Every change of stage, phase, pause or GPS, and every second of the session.
@@ -108,7 +122,7 @@ public struct SessionLoop: Sendable {
             let at = now()
             switch input {
             case .location(let event):
-                window.release()
+                window?.release()
                 deliver(driver.handle(event, now: at), at: at)
             case .sourceFinished: deliver(driver.handle(.ended, now: at), at: at)
             case .command(let command): deliver(driver.command(command, now: at), at: at)
@@ -125,7 +139,7 @@ public struct SessionLoop: Sendable {
             // The workout ended before the track did: the rest of the file is still read for
             // what it has to say (a reader names what it skipped only once it has seen it).
             for await input in inputs {
-                if case .location = input { window.release() }
+                if case .location = input { window?.release() }
                 if case .location(.warning(let text)) = input { hooks.onMessage(text) }
                 if case .sourceFinished = input { break }
             }
@@ -153,7 +167,9 @@ private final class TickTimer<C: Clock>: @unchecked Sendable where C.Duration ==
     /// Sleeps until loop time `target` (scaled loop time), then feeds a tick.
     func schedule(_ target: Duration) {
         state.withLock { state in
-            if state.target == target { return }
+            // The same deadline computed again from another `now` differs in its last bits; a
+            // new sleeping task for each input (ten fixes a second) would cost wake-ups for nothing.
+            if let current = state.target, current >= target - Self.early, current <= target + Self.late { return }
             state.task?.cancel()
             state.generation += 1
             state.target = target
@@ -167,6 +183,10 @@ private final class TickTimer<C: Clock>: @unchecked Sendable where C.Duration ==
             }
         }
     }
+
+    /// How much earlier or later than asked a running timer may fire and still be kept.
+    static var early: Duration { .microseconds(1) }
+    static var late: Duration { .milliseconds(2) }
 
     /// Whether a tick is from the timer's latest schedule (an older one was replaced).
     func isCurrent(_ generation: Int) -> Bool {

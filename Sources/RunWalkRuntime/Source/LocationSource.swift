@@ -28,4 +28,14 @@ public protocol LocationSource: Sendable {
     var description: String { get }
     /// Starts the source; it runs until the consumer stops iterating.
     func events() -> AsyncStream<LocationEvent>
+    /// Starts the source handing each event straight to `sink` from its own thread (`nil` once
+    /// it has ended), for a consumer that merges inputs itself: one thread hop less per fix than
+    /// iterating `events()`, so one wake-up less. Returns what stops it; nil when the source
+    /// has no such path (then `events()` is used).
+    func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)?
+}
+
+extension LocationSource {
+    /// No direct path: consumers iterate `events()`.
+    public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? { nil }
 }

@@ -34,6 +34,12 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private var stopped = false
     private var observer: Int?
     private let finished = DispatchSemaphore(value: 0)
+    /// The termios the view started from, put back while the process is stopped (Ctrl-Z).
+    private var saved = termios()
+    /// Held while a frame is written, so a suspension never lands between a frame's bytes.
+    private let drawing = NSLock()
+    /// The terminal is given back (the process is about to stop, or stopped): no frames.
+    private var suspended = false
 
     /// Starts the display when `input` and `output` are terminals and the terminal can draw one
     /// (TERM set and not `dumb`); nil otherwise, and the caller stays in line mode. `NO_COLOR`
@@ -73,8 +79,18 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     }
 
     private func begin(saved: termios) {
+        self.saved = saved
         TerminalRestore.wake = wakeWrite
         TerminalRestore.installHandlers()
+        enterFullScreen()
+        observer = control.observe { [weak self] status in self?.received(status) }
+        let thread = Thread { [self] in loop() }
+        thread.name = "runwalk-terminal"
+        thread.start()
+    }
+
+    /// Alternate screen, cursor hidden, no wrapping, keys one by one.
+    private func enterFullScreen() {
         // Alternate screen (cleared by entering it), cursor hidden, no wrapping at the right edge.
         write(Array("\u{1B}[?1049h\u{1B}[?25l\u{1B}[?7l".utf8))
         var raw = saved
@@ -87,10 +103,27 @@ public final class TerminalFrontEnd: @unchecked Sendable {
             cc[Int(VTIME)] = 0
         }
         _ = tcsetattr(input, TCSANOW, &raw)
-        observer = control.observe { [weak self] status in self?.received(status) }
-        let thread = Thread { [self] in loop() }
-        thread.name = "runwalk-terminal"
-        thread.start()
+    }
+
+    /// Gives the terminal back as it was (Ctrl-Z: the shell's prompt must be usable while the
+    /// process is stopped); no frame is drawn until `retake()`.
+    public func suspend() {
+        drawing.withLock {
+            guard lock.withLock({ !stopping && !suspended }) else { return }
+            lock.withLock { suspended = true }
+            TerminalRestore.restore()
+        }
+    }
+
+    /// Takes the terminal again after `suspend()` (the process was continued) and redraws it whole.
+    public func retake() {
+        drawing.withLock {
+            guard lock.withLock({ !stopping && suspended }) else { return }
+            guard TerminalRestore.arm(input: input, output: output, saved: saved) else { return }
+            enterFullScreen()
+            lock.withLock { suspended = false }
+        }
+        wake("w")
     }
 
     /// Ends the display and restores the terminal; returns once it is restored. Idempotent.
@@ -180,16 +213,24 @@ public final class TerminalFrontEnd: @unchecked Sendable {
                 }
             }
             if dirty && ContinuousClock.now - lastDraw >= interval {
-                guard TerminalRestore.isArmed else { return }
-                let size = Self.size(of: output)
-                let (status, music) = lock.withLock { (latest, playing) }
-                let frame = TerminalScreen.render(status: status, columns: size.columns, rows: size.rows,
-                                                  colour: colour, overlay: keys.overlay, nowPlaying: music)
-                let bytes = painter.paint(frame, columns: size.columns, rows: size.rows, forceAll: resized)
-                if !bytes.isEmpty { write(bytes) }
-                lastDraw = ContinuousClock.now
+                let drawn: Bool? = drawing.withLock {
+                    // Suspended (Ctrl-Z): nothing is drawn; `retake` wakes the loop for a whole frame.
+                    if lock.withLock({ suspended }) { return false }
+                    guard TerminalRestore.isArmed else { return nil }
+                    let size = Self.size(of: output)
+                    let (status, music) = lock.withLock { (latest, playing) }
+                    let frame = TerminalScreen.render(status: status, columns: size.columns, rows: size.rows,
+                                                      colour: colour, overlay: keys.overlay, nowPlaying: music)
+                    let bytes = painter.paint(frame, columns: size.columns, rows: size.rows, forceAll: resized)
+                    if !bytes.isEmpty { write(bytes) }
+                    return true
+                }
+                guard let drawn else { return }
+                if drawn {
+                    lastDraw = ContinuousClock.now
+                    resized = false
+                }
                 dirty = false
-                resized = false
             }
         }
     }

@@ -4,7 +4,7 @@ import Glibc
 import Synchronization
 
 /// Puts the terminal back (termios, cursor, wrapping, main screen) from anywhere, once: `stop()`,
-/// the process's normal exit and the handlers of SIGINT, SIGTERM and SIGHUP.
+/// the process's normal exit and the handlers of SIGINT, SIGTERM, SIGHUP and SIGQUIT.
 ///
 /// A signal handler may only do async-signal-safe work, so everything it needs is prepared by
 /// `arm` beforehand in plain storage: the saved termios, the file descriptors and the bytes to
@@ -23,7 +23,7 @@ enum TerminalRestore {
     nonisolated(unsafe) private static var exitHookInstalled = false
 
     /// Signals after which the terminal is restored before the program's own handling goes on.
-    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    static let endingSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
 
     /// The bytes that undo the full-screen mode: reset colours, wrap lines, show the cursor, main screen.
     static let leaveSequence: [UInt8] = Array("\u{1B}[0m\u{1B}[?7h\u{1B}[?25h\u{1B}[?1049l".utf8)

@@ -5,7 +5,7 @@ public enum GPSDHarness {
     public static let gpsdPath = "/usr/sbin/gpsd"
     public static let gpsfakePath = "/usr/bin/gpsfake"
 
-    /// gpsd and gpsfake are installed (scripts/bootstrap installs them; tests skip without).
+    /// gpsd and gpsfake are installed (scripts/test installs them; tests skip without).
     public static var isInstalled: Bool {
         FileManager.default.isExecutableFile(atPath: gpsdPath) && FileManager.default.isExecutableFile(atPath: gpsfakePath)
     }
