@@ -97,6 +97,13 @@ public struct SessionDriver: Sendable {
     private var waitingAnnounced = false
     /// The session clock the runner was last moved to (it never goes back).
     private var runnerClock: Duration = .zero
+    /// The latest position fix's receiver time and the session clock at which it came.
+    private var lastArrival: (stamp: UTCTime, clock: Duration)?
+    /// The receiver's time between its last two position fixes.
+    private var cadence: Duration?
+    /// The workout's end has come on the session clock, but the fix the receiver took at that
+    /// moment may still be on its way: it is waited for until `until` (see `holdEnd`).
+    private var endHold: (end: Duration, until: Duration)?
 
     public init(workout: Workout, options: SessionOptions = SessionOptions(), settings: Settings = Settings()) {
         self.settings = settings
@@ -191,7 +198,7 @@ public struct SessionDriver: Sendable {
         moveTo(now)
         var output = Output(events: runScript(upTo: clock))
         output.events += checkLost()
-        output.events += advanceRunner(to: clock)
+        output.events += advanceRunner(to: heldClock(clock))
         return output
     }
 
@@ -230,6 +237,7 @@ public struct SessionDriver: Sendable {
         if gpsState == .fix, let lostAt = watch.lostAtSeconds {
             next = min(next, max(at + .milliseconds(1), .seconds(double: lostAt) + .milliseconds(1)))
         }
+        if let hold = endHold ?? plannedHold() { next = min(next, max(at + .microseconds(1), hold.until)) }
         return origin + next
     }
 
@@ -287,8 +295,18 @@ public struct SessionDriver: Sendable {
             watch.position(at: clock.seconds)
         }
         lastFix = fix
-        runnerClock = max(runnerClock, clock)
-        output.events += runner.ingest(fix, at: clock)
+        // A fix taken by the end of the workout but arriving after it still counts, at the end.
+        var at = clock
+        if fix.hasPosition, let end = endHold?.end ?? plannedHold()?.end, clock >= end, belongsBefore(end, fix) {
+            at = end
+        }
+        endHold = nil
+        if fix.hasPosition {
+            if let last = lastArrival, fix.time > last.stamp { cadence = fix.time.since(last.stamp) }
+            lastArrival = (fix.time, at)
+        }
+        runnerClock = max(runnerClock, at)
+        output.events += runner.ingest(fix, at: at)
         if settings.autoPause, !isFinished, let update = runner.lastUpdate {
             output.events += applyAutoPause(update)
         }
@@ -373,6 +391,58 @@ public struct SessionDriver: Sendable {
         gpsLostSinceLoop = (origin ?? .zero) + time
         return runner.gpsLost(at: time, reason: hadPosition ? .signalLost : .noFixYet)
     }
+
+    // MARK: The workout's last moment
+
+    /// Live, a fix reaches the loop some time after the receiver took it. When the workout's last
+    /// phase ends by time, the fix taken at its end comes just after it: without a short wait, a
+    /// live session would lose the last stretch that a replay of the same track counts. The
+    /// wait is at most one receiver interval and a half after the fix before.
+    static let endHoldCadences = 1.5
+    /// Receiver intervals beyond this are not waited for (a slow receiver or a lost signal).
+    static let endHoldLongestCadence: Duration = .seconds(2)
+
+    /// The wait the end of the workout would get, judged from the fixes so far.
+    private func plannedHold() -> (end: Duration, until: Duration)? {
+        guard case .session = settings.clock, gpsState == .fix, let end = timedWorkoutEnd,
+              let last = lastArrival, let cadence, cadence > .zero, cadence <= Self.endHoldLongestCadence
+        else { return nil }
+        // The next fix is expected one interval after the last came; it was taken by the end if it
+        // comes no later than half an interval after it.
+        guard last.clock < end, last.clock + cadence <= end + cadence / 2 else { return nil }
+        return (end, last.clock + cadence * Self.endHoldCadences)
+    }
+
+    /// Whether a fix that came at or after the workout's end was taken by it: its time after the
+    /// fix before is within the session time from that fix's arrival to the end (half an interval
+    /// of jitter allowed).
+    private func belongsBefore(_ end: Duration, _ fix: Fix) -> Bool {
+        guard let last = lastArrival, let cadence, fix.time > last.stamp else { return false }
+        return fix.time.since(last.stamp) <= end - last.clock + cadence / 2
+    }
+
+    /// The end of the workout on the session clock, while its last phase runs and ends by time.
+    private var timedWorkoutEnd: Duration? {
+        let engine = runner.engine
+        guard engine.state == .active, let index = engine.phaseIndex, index == engine.workout.phases.count - 1,
+              case .duration = engine.workout.phases[index].target else { return nil }
+        return engine.phaseEnd
+    }
+
+    /// The session clock to move the runner to at `time`: held just short of the workout's end
+    /// while the fix taken at the end is waited for.
+    private mutating func heldClock(_ time: Duration) -> Duration {
+        if endHold == nil, let planned = plannedHold(), time >= planned.end { endHold = planned }
+        guard let hold = endHold else { return time }
+        if time >= hold.until || timedWorkoutEnd != hold.end {
+            endHold = nil
+            return time
+        }
+        return min(time, hold.end - Self.justBefore)
+    }
+
+    /// How far short of its end the workout is held (the engine ends a phase once its end is reached).
+    static let justBefore: Duration = .microseconds(1)
 
     private mutating func finish() -> Output {
         guard started, runner.engine.state != .completed, runner.engine.state != .stopped else { return Output() }
