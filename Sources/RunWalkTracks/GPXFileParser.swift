@@ -25,17 +25,24 @@ struct GPXFileParser {
         var gpsLostBefore = false
     }
 
+    /// What began since the last point read.
+    private enum SegmentBreak: Comparable {
+        case none
+        /// A new <trkseg> or <rte>: a break, unless RunWalk began it at a lost signal (bridged).
+        case segment
+        /// A new <trk>, or a point skipped: always a break.
+        case hard
+    }
+
     /// Reads the document, handing points to `pipeline`.
     func parse(_ stream: inout XMLStream, into pipeline: inout TrackPointPipeline, _ emit: (Fix) throws -> Void) throws {
         var stack: [String] = []
         var text = ""
         var open: Open?
         var tracks = 0, tracksRead = Set<Int>()
-        var breakPending = false
-        // A new <trk> (or a skipped point) began since the last point: always a break.
-        var hardBreakPending = false
+        var pendingBreak = SegmentBreak.none
         var routePoints: [TrackFilePoint] = []
-        var trackPointsRead = 0, zonelessFirst: Int?, zoneless = 0
+        var trackPointsRead = 0
         do {
             while let event = try stream.next() {
                 switch event {
@@ -48,10 +55,9 @@ struct GPXFileParser {
                     switch name {
                     case "trk":
                         tracks += 1
-                        breakPending = true
-                        hardBreakPending = true
+                        pendingBreak = .hard
                     case "trkseg", "rte":
-                        breakPending = true
+                        pendingBreak = max(pendingBreak, .segment)
                     case "trkpt", "rtept", "wpt":
                         var point = Open(line: line)
                         let lat = attributes.first { $0.0 == "lat" }?.1, lon = attributes.first { $0.0 == "lon" }?.1
@@ -94,15 +100,13 @@ struct GPXFileParser {
                         let kind = isTrack ? "track points" : "route points"
                         guard let lat = point.latitude, let lon = point.longitude else {
                             pipeline.warnings.add("# \(kind) skipped: lat and lon are not numbers", at: "line \(point.line): \(point.badAttributes ?? "")")
-                            breakPending = true
-                            hardBreakPending = true
+                            pendingBreak = .hard
                             break
                         }
                         guard lat.isFinite, lon.isFinite, abs(lat) <= 90, abs(lon) <= 180 else {
                             pipeline.warnings.add("# \(kind) skipped: coordinates out of range (pause markers such as lat=100); the segment breaks there",
                                                   at: "line \(point.line)")
-                            breakPending = true
-                            hardBreakPending = true
+                            pendingBreak = .hard
                             break
                         }
                         guard let time = point.time else {
@@ -113,18 +117,14 @@ struct GPXFileParser {
                             }
                             break
                         }
-                        if !time.zoned {
-                            zoneless += 1
-                            if zonelessFirst == nil { zonelessFirst = point.line }
-                        }
+                        if !time.zoned { pipeline.warnings.add("# times without a zone read as UTC", at: "line \(point.line)") }
                         // A segment that RunWalk began at a lost signal continues the one before (the
                         // session bridged the gap); a new track or a skipped point still breaks.
-                        let startsSegment = breakPending && !(point.gpsLostBefore && !hardBreakPending)
-                        hardBreakPending = false
+                        let startsSegment = pendingBreak == .hard || (pendingBreak == .segment && !point.gpsLostBefore)
                         let entry = TrackFilePoint(latitude: lat, longitude: lon, time: time.time, altitude: point.altitude,
                                                    speed: point.speed, hdop: point.hdop, startsSegment: startsSegment,
                                                    place: "line \(point.line)")
-                        breakPending = false
+                        pendingBreak = .none
                         if isTrack {
                             trackPointsRead += 1
                             tracksRead.insert(tracks)
@@ -151,9 +151,6 @@ struct GPXFileParser {
             }
         } else if !routePoints.isEmpty {
             pipeline.warnings.add("# timed route points (<rte>) skipped: the file's track is read", count: routePoints.count)
-        }
-        if zoneless > 0 {
-            pipeline.warnings.add("# times without a zone read as UTC", at: zonelessFirst.map { "line \($0)" }, count: zoneless)
         }
         if track == nil, tracks > 1 {
             let read = tracksRead.sorted().map(String.init).joined(separator: ", ")

@@ -30,7 +30,6 @@ struct TCXFileParser {
         var open: Open?
         var activities = 0, activitiesRead = Set<Int>()
         var breakPending = false
-        var zoneless = 0, zonelessFirst: Int?
         do {
             while let event = try stream.next() {
                 switch event {
@@ -88,10 +87,7 @@ struct TCXFileParser {
                                                   at: "line \(point.line)" + (point.badTime.map { ": \"\($0)\"" } ?? ""))
                             break
                         }
-                        if !time.zoned {
-                            zoneless += 1
-                            if zonelessFirst == nil { zonelessFirst = point.line }
-                        }
+                        if !time.zoned { pipeline.warnings.add("# times without a zone read as UTC", at: "line \(point.line)") }
                         activitiesRead.insert(activities)
                         try pipeline.add(TrackFilePoint(latitude: lat, longitude: lon, time: time.time, altitude: point.altitude,
                                                         speed: point.speed, hdop: nil, startsSegment: breakPending,
@@ -109,9 +105,6 @@ struct TCXFileParser {
         }
         if let activity, activity > activities {
             throw TrackFileError(path: path, message: "--track \(activity), but the file has \(activities) activities")
-        }
-        if zoneless > 0 {
-            pipeline.warnings.add("# times without a zone read as UTC", at: zonelessFirst.map { "line \($0)" }, count: zoneless)
         }
         if activity == nil, activities > 1 {
             let read = activitiesRead.sorted().map(String.init).joined(separator: ", ")

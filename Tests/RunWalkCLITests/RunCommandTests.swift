@@ -159,8 +159,12 @@ struct RunCommandGPSDTests {
         #expect(texts.filter { $0 == "GPS signal lost." }.count == gaps.count, "announced once per gap")
         #expect(texts.filter { $0 == "GPS back." }.count == gaps.count)
         // After the gap: the phases that began after it match replay's, and the total is close.
+        // Live, a fix is counted when it arrives: the one taken on a phase boundary may arrive
+        // just after it and count in the next phase (one step, 3.1 m at this track's running
+        // pace), where replay counts it by its own time.
+        let oneFix = 3.5
         for (a, b) in zip(live.phases, replay.phases) where a.startSeconds >= end {
-            #expect(abs(a.distanceMetres - b.distanceMetres) <= 0.06 * b.distanceMetres,
+            #expect(abs(a.distanceMetres - b.distanceMetres) <= 0.06 * b.distanceMetres + oneFix,
                     "phase \(a.index): \(a.distanceMetres) m live, \(b.distanceMetres) m replay")
         }
         #expect(abs(live.distanceMetres - replay.distanceMetres) <= 0.03 * replay.distanceMetres,
