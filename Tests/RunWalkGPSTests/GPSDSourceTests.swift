@@ -3,6 +3,7 @@ import Testing
 import RunWalkCore
 import RunWalkGPS
 import RunWalkTestSupport
+import Synchronization
 
 @Suite("GPSDSource (real gpsd)", .serialized,
        .enabled(if: GPSDHarness.isInstalled, "gpsd/gpsfake not installed (scripts/test installs gpsd and gpsd-clients)"))
@@ -59,18 +60,25 @@ struct GPSDSourceTests {
         let collector = SourceCollector()
         let feeder = UDPFeeder(port: udp)
         defer { feeder.close() }
-        let feeding = Task.detached {
-            while !collector.hasConnected { try? await Task.sleep(for: .milliseconds(10)) }
-            try? await Task.sleep(for: .milliseconds(300))
-            for epoch in epochs where collector.fixes.count < 15 {
+        // The receiver is a thread of its own: the test runner's cooperative threads (two on a
+        // 2-core machine) may all be busy with other suites, which starved a feeding task.
+        let stop = Mutex(false)
+        let feeding = Thread {
+            let start = Date()
+            while !collector.hasConnected, !stop.withLock({ $0 }), Date().timeIntervalSince(start) < 30 {
+                Thread.sleep(forTimeInterval: 0.01)
+            }
+            Thread.sleep(forTimeInterval: 0.3)
+            for epoch in epochs where collector.fixes.count < 15 && !stop.withLock({ $0 }) {
                 epoch.forEach(feeder.send)
-                try? await Task.sleep(for: .milliseconds(20))
+                Thread.sleep(forTimeInterval: 0.02)
             }
         }
+        feeding.start()
         await collector.run(GPSDSource(host: "127.0.0.1", port: String(port)), seconds: 30) { events in
             events.filter { if case .fix = $0 { return true } else { return false } }.count >= 15
         }
-        feeding.cancel()
+        stop.withLock { $0 = true }
         let fixes = collector.fixes
         try #require(fixes.count >= 15, "got \(fixes.count) fixes; events \(collector.events.filter { if case .fix = $0 { false } else { true } })")
         let late = fixes.suffix(5)
