@@ -1,21 +1,73 @@
-# Sourced by build-deb and build-deb-app: the one release build both packages are made
-# from, with the flags that keep the bytes independent of the folder it is built in.
-# Expects $root (the source tree) and $SOURCE_DATE_EPOCH; sets swift_flags and strip_flags.
+# shellcheck shell=bash disable=SC2034,SC2154  # sourced: $root comes from, and strip_flags goes to, the caller
+# Sourced by build-deb and build-deb-app: the one release build both packages are made from,
+# done so that the bytes do not depend on the folder the source is checked out in.
+# Expects $root (the source tree). Provides release_build, strip_flags and zero_modhash.
+#
+# Why a fixed folder: the Swift compiler writes the length of a source file's absolute path
+# into the code where it checks a withoutActuallyEscaping closure (GRDB's Database+Dump.swift
+# has two), and -file-prefix-map does not reach it. So the tree is copied to one fixed folder
+# and built there, with the Swift packages checked out beside it; only the files whose content
+# changed are rewritten, so a second build-deb is incremental.
+release_scratch=${RUNWALK_DEB_SCRATCH:-/tmp/runwalk-deb-build}
 
 # Full RELRO: the linker already makes RELRO; immediate binding is what Debian's hardening asks.
-swift_flags=(-c release --static-swift-stdlib -Xlinker -z -Xlinker now)
-# Debug info and the compilers' recorded paths name the source folder; map it to "." (as
-# dpkg-buildflags does for C) so two checkouts in different folders compile to the same bytes.
-swift_flags+=(-Xswiftc -file-prefix-map -Xswiftc "$root=.")
-swift_flags+=(-Xcc "-ffile-prefix-map=$root=.")
+swift_flags=(-c release --static-swift-stdlib -Xlinker -z -Xlinker now
+  --package-path "$release_scratch/src" --scratch-path "$release_scratch/build")
+# Debug info names the source folder; map it to "." as dpkg-buildflags does for C.
+swift_flags+=(-Xswiftc -file-prefix-map -Xswiftc "$release_scratch/src=.")
+swift_flags+=(-Xcc "-ffile-prefix-map=$release_scratch/src=.")
 # .comment names the toolchain and .note holds build-host notes; neither is read at run time.
 strip_flags=(--strip-unneeded --remove-section=.comment --remove-section=.note)
 
+# Lists the source files, NUL-separated, relative to $root: what git tracks or would track
+# (ignored files such as .build/ and Package.resolved left out), or everything but build
+# output outside a git checkout.
+release_source_files() {
+  if git -C "$root" rev-parse --git-dir >/dev/null 2>&1; then
+    git -C "$root" ls-files -z -co --exclude-standard
+  else
+    (cd "$root" && find . \( -name .build -o -name '.build-*' -o -name .swiftpm -o -path ./out \) -prune \
+      -o -type f -printf '%P\0')
+  fi
+}
+
+# Makes $release_scratch/src hold exactly the source files of $root, rewriting only those whose
+# content differs and deleting those that are gone.
+release_sync_tree() {
+  local src=$release_scratch/src f
+  mkdir -p "$src"
+  release_source_files | LC_ALL=C sort -z > "$release_scratch/files"
+  while IFS= read -r -d '' f; do
+    [ -f "$root/$f" ] || continue
+    cmp -s "$root/$f" "$src/$f" && continue
+    mkdir -p "$(dirname "$src/$f")"
+    cp "$root/$f" "$src/$f"
+    chmod "$(stat -c %a "$root/$f")" "$src/$f"
+  done < "$release_scratch/files"
+  (cd "$src" && find . \( -name .swiftpm -o -name Package.resolved \) -prune -o -type f -printf '%P\0') \
+    | LC_ALL=C sort -z | LC_ALL=C comm -z -23 - "$release_scratch/files" \
+    | (cd "$src" && xargs -0 -r rm -f)
+}
+
+# Builds PRODUCT in the fixed folder and installs the binary as DEST. One build at a time
+# uses the folder (a lock beside it), whichever checkout it comes from.
+release_build() {
+  local product=$1 dest=$2
+  mkdir -p "$release_scratch"
+  (
+    flock 9
+    release_sync_tree
+    swift build "${swift_flags[@]}" --product "$product" >&2
+    install -Dm755 "$(swift build "${swift_flags[@]}" --show-bin-path)/$product" "$dest"
+  ) 9> "$release_scratch.lock"
+}
+
 # Zeroes the .swift_modhash section of an executable in place. It holds the compiler's hash of
 # each module's LLVM IR, which the compiler reads back from object files to skip re-codegen;
-# nothing reads the linked copy. The IR records the build folder, so the hash differs between
-# checkouts. Removing the section would move the sections after it: strip then drops the
-# GNU_RELRO program header (lintian hardening-no-relro), so its bytes are overwritten instead.
+# nothing reads the linked copy. Removing the section would move the sections after it: strip
+# then drops the GNU_RELRO program header (lintian hardening-no-relro), so its bytes are
+# overwritten instead. (With the fixed folder the hashes already agree; this keeps the binary
+# free of a value that only describes the build.)
 zero_modhash() {
   local offset size
   read -r offset size < <(readelf -SW "$1" | awk '$2 == ".swift_modhash" { print $5, $6; exit }')
