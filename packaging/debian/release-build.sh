@@ -1,7 +1,7 @@
-# shellcheck shell=bash disable=SC2034,SC2154  # sourced: $root comes from, and strip_flags goes to, the caller
+# shellcheck shell=bash disable=SC2154  # sourced: $root comes from the caller
 # Sourced by build-deb and build-deb-app: the one release build both packages are made from,
 # done so that the bytes do not depend on the folder the source is checked out in.
-# Expects $root (the source tree). Provides release_build, strip_flags and zero_modhash.
+# Expects $root (the source tree). Provides release_build and release_finish.
 #
 # Why a fixed folder: the Swift compiler writes the length of a source file's absolute path
 # into the code where it checks a withoutActuallyEscaping closure (GRDB's Database+Dump.swift
@@ -16,8 +16,6 @@ swift_flags=(-c release --static-swift-stdlib -Xlinker -z -Xlinker now
 # Debug info names the source folder; map it to "." as dpkg-buildflags does for C.
 swift_flags+=(-Xswiftc -file-prefix-map -Xswiftc "$release_scratch/src=.")
 swift_flags+=(-Xcc "-ffile-prefix-map=$release_scratch/src=.")
-# .comment names the toolchain and .note holds build-host notes; neither is read at run time.
-strip_flags=(--strip-unneeded --remove-section=.comment --remove-section=.note)
 
 # Lists the source files, NUL-separated, relative to $root: what git tracks or would track
 # (ignored files such as .build/ and Package.resolved left out), or everything but build
@@ -57,20 +55,34 @@ release_build() {
   (
     flock 9
     release_sync_tree
+    # From inside the fixed folder: the compiler records its working directory too.
+    cd "$release_scratch/src" || exit
     swift build "${swift_flags[@]}" --product "$product" >&2
     install -Dm755 "$(swift build "${swift_flags[@]}" --show-bin-path)/$product" "$dest"
   ) 9> "$release_scratch.lock"
 }
 
-# Zeroes the .swift_modhash section of an executable in place. It holds the compiler's hash of
-# each module's LLVM IR, which the compiler reads back from object files to skip re-codegen;
-# nothing reads the linked copy. Removing the section would move the sections after it: strip
-# then drops the GNU_RELRO program header (lintian hardening-no-relro), so its bytes are
-# overwritten instead. (With the fixed folder the hashes already agree; this keeps the binary
-# free of a value that only describes the build.)
-zero_modhash() {
+# Prints the file offset and size (hexadecimal) of ELF section NAME of FILE.
+elf_section() {
+  readelf -SW "$1" | awk -v name="$2" '{ line = $0; if (!sub(/^ *\[ *[0-9]+\] */, "", line)) next
+    split(line, field, " "); if (field[1] == name) { print field[4], field[5]; exit } }'
+}
+
+# Makes the installed binary FILE what the package ships:
+# - strips it, and .comment (the toolchain's name) and .note (build-host notes) with it;
+# - zeroes .swift_modhash in place: the compiler's hash of each module's LLVM IR, read back
+#   from object files to skip re-codegen, nothing reads the linked copy. Removing the section
+#   instead would move the sections after it, and strip then drops the GNU_RELRO program
+#   header (lintian hardening-no-relro);
+# - recomputes the build ID from the stripped bytes (seeded with the file's name): the linker
+#   computed it over the unstripped binary, whose symbol tables and debug info can differ
+#   between two builds that strip to the same bytes.
+release_finish() {
   local offset size
-  read -r offset size < <(readelf -SW "$1" | awk '$2 == ".swift_modhash" { print $5, $6; exit }')
-  [ -n "${offset:-}" ] || return 0
-  dd if=/dev/zero of="$1" bs=1 seek=$((16#$offset)) count=$((16#$size)) conv=notrunc status=none
+  strip --strip-unneeded --remove-section=.comment --remove-section=.note "$1"
+  read -r offset size < <(elf_section "$1" .swift_modhash)
+  if [ -n "${offset:-}" ]; then
+    dd if=/dev/zero of="$1" bs=1 seek=$((16#$offset)) count=$((16#$size)) conv=notrunc status=none
+  fi
+  debugedit --build-id --build-id-seed="$(basename "$1")" "$1" >/dev/null
 }
