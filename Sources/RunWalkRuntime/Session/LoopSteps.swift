@@ -58,46 +58,48 @@ final class LoopSteps: @unchecked Sendable {
 
     /// Handles one input.
     func handle(_ input: Input) {
-        let finished: CheckedContinuation<Void, Never>?? = lock.withLock {
-            guard !done else { return nil }
-            if draining {
-                // The workout ended before the track did: the rest of the file is still read for
-                // what it has to say (a reader names what it skipped only once it has seen it).
-                if case .location(.warning(let text)) = input { hooks.onMessage(text) }
-                if case .sourceFinished = input { return finish() }
-                return nil
-            }
-            let at = now()
-            switch input {
-            case .location(let event): deliver(driver.handle(event, now: at), at: at)
-            case .sourceFinished: deliver(driver.handle(.ended, now: at), at: at)
-            case .command(let command): deliver(driver.command(command, now: at), at: at)
-            case .tick(let generation):
-                guard timer?.isCurrent(generation) ?? false else { return nil }
-                deliver(driver.tick(now: at), at: at)
-            }
-            if driver.isFinished {
-                if readsSourceToEnd, !driver.sourceEnded, !driver.stopRequested {
-                    draining = true
-                    return nil
-                }
-                return finish()
-            }
-            if case .session = driver.settings.clock {
-                timer?.schedule(driver.nextDeadline(now: at) ?? at + .seconds(1))
-            }
-            return nil
-        }
+        let waiter = lock.withLock { step(input) }
         // Resumed outside the lock: the loop's caller goes on at once.
-        if case .some(.some(let waiter)) = finished { waiter.resume() }
+        waiter?.resume()
     }
 
-    /// Marks the loop done; returns the waiter to resume (an optional inside an optional: a
-    /// finish with no waiter yet is `.some(nil)`).
-    private func finish() -> CheckedContinuation<Void, Never>?? {
+    /// One input under the lock; returns the waiter to resume when it finished the loop.
+    private func step(_ input: Input) -> CheckedContinuation<Void, Never>? {
+        guard !done else { return nil }
+        if draining {
+            // The workout ended before the track did: the rest of the file is still read for
+            // what it has to say (a reader names what it skipped only once it has seen it).
+            if case .location(.warning(let text)) = input { hooks.onMessage(text) }
+            if case .sourceFinished = input { return finish() }
+            return nil
+        }
+        let at = now()
+        switch input {
+        case .location(let event): deliver(driver.handle(event, now: at), at: at)
+        case .sourceFinished: deliver(driver.handle(.ended, now: at), at: at)
+        case .command(let command): deliver(driver.command(command, now: at), at: at)
+        case .tick(let generation):
+            guard timer?.isCurrent(generation) ?? false else { return nil }
+            deliver(driver.tick(now: at), at: at)
+        }
+        if driver.isFinished {
+            if readsSourceToEnd, !driver.sourceEnded, !driver.stopRequested {
+                draining = true
+                return nil
+            }
+            return finish()
+        }
+        if case .session = driver.settings.clock {
+            timer?.schedule(driver.nextDeadline(now: at) ?? at + .seconds(1))
+        }
+        return nil
+    }
+
+    /// Marks the loop done; returns its waiter, if it waits already.
+    private func finish() -> CheckedContinuation<Void, Never>? {
         done = true
         defer { waiter = nil }
-        return .some(waiter)
+        return waiter
     }
 
     /// Returns once the loop is done.
@@ -114,12 +116,7 @@ final class LoopSteps: @unchecked Sendable {
 
     /// The task running the loop was cancelled: it ends where it is.
     func abandon() {
-        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
-            guard !done else { return nil }
-            done = true
-            defer { self.waiter = nil }
-            return self.waiter
-        }
+        let waiter = lock.withLock { done ? nil : finish() }
         waiter?.resume()
     }
 
