@@ -15,8 +15,6 @@ public struct SerialSource: LocationSource {
     /// The device as the user named it.
     public var path: String
     public var baud: Int
-    /// How long one `poll` may block, so that a stop request is seen promptly.
-    public var pollMilliseconds: Int32 = 250
     /// Reopening delays.
     public var backoffInitialSeconds = 0.5
     public var backoffMaximumSeconds = 4.0
@@ -38,11 +36,22 @@ public struct SerialSource: LocationSource {
     public func events() -> AsyncStream<LocationEvent> {
         let source = self
         return threadedStream(name: "runwalk.serial") { continuation, stop in
-            source.serve(continuation, stop)
+            source.serve({ continuation.yield($0) }, stop)
         }
     }
 
-    private func serve(_ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) {
+    /// Feeds `sink` from the reading thread itself (the session loop handles each fix there).
+    public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? {
+        let stop = StopFlag()
+        let source = self
+        startThread(name: "runwalk.serial") {
+            source.serve({ sink($0) }, stop)
+            sink(nil)
+        }
+        return { stop.set() }
+    }
+
+    private func serve(_ emit: (LocationEvent) -> Void, _ stop: StopFlag) {
         var backoff = Backoff(initialSeconds: backoffInitialSeconds, maximumSeconds: backoffMaximumSeconds)
         var failures = FailureReporter()
         // Live: an epoch must not wait for a date (the decoder would hold up to a minute of them).
@@ -61,7 +70,7 @@ public struct SerialSource: LocationSource {
             do {
                 fd = try SerialPort.open(path: opening, baud: baud)
             } catch {
-                failures.report("\(error.description); retrying", problem: Self.absent, to: continuation)
+                failures.report("\(error.description); retrying", problem: Self.absent, to: emit)
                 if let identity, let node = relocated(identity, from: current), node != current {
                     // The same receiver under another name: try it at once.
                     current = node
@@ -83,19 +92,19 @@ public struct SerialSource: LocationSource {
                 identity = found
                 opened += " (USB \(found), followed if it comes back under another name)"
             }
-            if failures.hasReported { continuation.yield(.problem(nil)) }
-            continuation.yield(.connected(opened))
+            if failures.hasReported { emit(.problem(nil)) }
+            emit(.connected(opened))
             failures.reset()
             backoff.reset()
             var badSoFar = decoder.statistics.linesBad
-            let lost = read(fd, buffer, &framer, &decoder, &badSoFar, continuation, stop)
+            let lost = read(fd, buffer, &framer, &decoder, &badSoFar, emit, stop)
             Glibc.close(fd)
             // Deliver the epoch in hand; a reopened device starts with fresh lines.
-            framer.finish { line in feed(line, &decoder, continuation) }
+            framer.finish { line in feed(line, &decoder, emit) }
             framer = NMEALineFramer()
-            for fix in decoder.finish() { continuation.yield(.fix(fix)) }
+            for fix in decoder.finish() { emit(.fix(fix)) }
             guard let lost else { return }
-            failures.report("serial device \(opening): \(lost); waiting for it to come back", problem: Self.absent, to: continuation)
+            failures.report("serial device \(opening): \(lost); waiting for it to come back", problem: Self.absent, to: emit)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
     }
@@ -111,40 +120,33 @@ public struct SerialSource: LocationSource {
     /// Reads until the device fails (returns why) or a stop is asked for (returns nil).
     private func read(_ fd: Int32, _ buffer: UnsafeMutableRawBufferPointer, _ framer: inout NMEALineFramer,
                       _ decoder: inout NMEADecoder, _ badSoFar: inout Int,
-                      _ continuation: AsyncStream<LocationEvent>.Continuation, _ stop: StopFlag) -> String? {
+                      _ emit: (LocationEvent) -> Void, _ stop: StopFlag) -> String? {
         while !stop.isSet {
-            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&poller, 1, pollMilliseconds)
-            if ready < 0 {
-                if errno == EINTR { continue }
-                return String(cString: strerror(errno))
-            }
-            if ready == 0 { continue }
+            // Asleep until the receiver sends bytes or the consumer stops (no timeout to look at
+            // a flag: each wake-up costs a handheld's battery).
+            if stop.wait(readable: fd, seconds: nil) == .stopped { return nil }
             let count = Glibc.read(fd, buffer.baseAddress, buffer.count)
             if count < 0 {
                 if errno == EINTR || errno == EAGAIN { continue }
                 return String(cString: strerror(errno))
             }
-            if count == 0 {
-                if poller.revents & Int16(POLLHUP) != 0 { return "hung up" }
-                continue
-            }
+            // Readable with nothing to read: the other end hung up (raw mode reads block for a byte).
+            if count == 0 { return "hung up" }
             framer.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { line in
-                feed(line, &decoder, continuation)
+                feed(line, &decoder, emit)
             }
             let bad = decoder.statistics.linesBad
             if bad > badSoFar {
-                continuation.yield(.badLines(bad - badSoFar))
+                emit(.badLines(bad - badSoFar))
                 badSoFar = bad
             }
         }
         return nil
     }
 
-    private func feed(_ line: NMEALineFramer.Line, _ decoder: inout NMEADecoder,
-                      _ continuation: AsyncStream<LocationEvent>.Continuation) {
+    private func feed(_ line: NMEALineFramer.Line, _ decoder: inout NMEADecoder, _ emit: (LocationEvent) -> Void) {
         let output = decoder.feed(line: Substring(String(decoding: line.bytes, as: UTF8.self)))
-        for fix in output.fixes { continuation.yield(.fix(fix)) }
+        for fix in output.fixes { emit(.fix(fix)) }
     }
 }
 

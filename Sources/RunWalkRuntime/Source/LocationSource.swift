@@ -29,9 +29,9 @@ public protocol LocationSource: Sendable {
     /// Starts the source; it runs until the consumer stops iterating.
     func events() -> AsyncStream<LocationEvent>
     /// Starts the source handing each event straight to `sink` from its own thread (`nil` once
-    /// it has ended), for a consumer that merges inputs itself: one thread hop less per fix than
-    /// iterating `events()`, so one wake-up less. Returns what stops it; nil when the source
-    /// has no such path (then `events()` is used).
+    /// it has ended); `sink` handles the event before it returns (the session loop does), so a
+    /// fix costs no thread hand-off and a file is read no faster than it is handled. Returns
+    /// what stops it; nil when the source has no such path (then `events()` is used).
     func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)?
 }
 

@@ -1,0 +1,197 @@
+import Foundation
+import Synchronization
+
+/// Wakes the session loop at the next deadline it asked for (loop time, scaled): one pending
+/// deadline at a time, replaced only when it changes (no periodic polling). Each firing carries
+/// the generation of the schedule it belongs to, so a tick from a replaced schedule is told apart.
+protocol LoopTimer: Sendable {
+    /// Fire `tick(generation)` at loop time `target`.
+    func schedule(_ target: Duration)
+    /// Whether a tick is from the latest schedule (an older one was replaced); consumes it.
+    func isCurrent(_ generation: Int) -> Bool
+    /// No more ticks.
+    func cancel()
+}
+
+/// How much earlier or later than asked a pending deadline may be and still be kept: the same
+/// phase-second deadline recomputed from another `now` differs in its last bits, and replacing
+/// the timer for each input (ten fixes a second) would cost wake-ups for nothing.
+enum LoopTimerTolerance {
+    static let early: Duration = .microseconds(1)
+    static let late: Duration = .milliseconds(2)
+
+    /// Whether `current` may stand in for `target`.
+    static func keeps(_ current: Duration, for target: Duration) -> Bool {
+        current >= target - early && current <= target + late
+    }
+}
+
+/// The live clock's timer: one long-lived thread that sleeps in `poll(2)` until the deadline
+/// (or until an earlier one is asked for) and then runs the tick itself. A timer per deadline
+/// on Swift's clock costs three to five wake-ups a tick (a new task, libdispatch's timer thread,
+/// a pool thread, the loop's resumption); this thread wakes once.
+final class ThreadTimer: LoopTimer, @unchecked Sendable {
+    private struct State {
+        var generation = 0
+        /// The pending deadline (loop time), nil when none or once it fired.
+        var target: Duration?
+        var stopped = false
+        /// The timer's own thread, once it runs (a schedule from inside a tick rings no bell).
+        var thread: pthread_t?
+    }
+
+    private let clock: ContinuousClock
+    private let start: ContinuousClock.Instant
+    private let scale: Double
+    private let state = Mutex(State())
+    /// A pipe written to when the deadline moves earlier or the timer stops, so the sleeping
+    /// thread looks again (a later deadline needs no wake-up: the thread finds it when it wakes).
+    private let bell: (read: Int32, write: Int32)
+    private let tick: @Sendable (Int) -> Void
+
+    /// A timer on `clock` whose loop time is zero at `start` and runs `scale` times real time;
+    /// `tick` is called on the timer's thread.
+    init(clock: ContinuousClock, start: ContinuousClock.Instant, scale: Double, tick: @escaping @Sendable (Int) -> Void) {
+        self.clock = clock
+        self.start = start
+        self.scale = scale
+        self.tick = tick
+        var fds: [Int32] = [-1, -1]
+        if pipe(&fds) == 0 {
+            for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC); _ = fcntl(fd, F_SETFL, O_NONBLOCK) }
+        }
+        bell = (fds[0], fds[1])
+        // The thread holds the timer until `cancel()` ends it.
+        let thread = Thread { [self] in
+            Self.nameThread("runwalk-clock")
+            let me = pthread_self()
+            state.withLock { $0.thread = me }
+            run()
+        }
+        thread.start()
+    }
+
+    func schedule(_ target: Duration) {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            if let current = state.target, LoopTimerTolerance.keeps(current, for: target) { return }
+            let earlier = state.target.map { target < $0 } ?? true
+            state.generation += 1
+            state.target = target
+            let onTimerThread = state.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+            if earlier && !onTimerThread { ringBell() }
+        }
+    }
+
+    func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { $0.generation == generation }
+    }
+
+    func cancel() {
+        state.withLock { state in
+            guard !state.stopped else { return }
+            state.stopped = true
+            ringBell()
+        }
+    }
+
+    /// Wakes the thread; called under the state lock, so the pipe is never written once the
+    /// thread has closed it (a closed descriptor's number may already be another file's).
+    private func ringBell() {
+        var byte: UInt8 = 1
+        _ = write(bell.write, &byte, 1)
+    }
+
+    /// The thread: sleep until the pending deadline, fire it, repeat until cancelled.
+    private func run() {
+        defer {
+            state.withLock { _ in
+                close(bell.read)
+                close(bell.write)
+            }
+        }
+        while true {
+            let (stopped, pending) = state.withLock { ($0.stopped, $0.target) }
+            if stopped { return }
+            var timeout: Int32 = -1
+            if let pending {
+                let due = start.advanced(by: scale == 1 ? pending : pending / scale)
+                let left = clock.now.duration(to: due)
+                if left <= .zero {
+                    let generation: Int? = state.withLock { state in
+                        // Fire only the deadline still pending (another may have replaced it meanwhile).
+                        guard state.target == pending, !state.stopped else { return nil }
+                        state.target = nil
+                        return state.generation
+                    }
+                    if let generation { tick(generation) }
+                    continue
+                }
+                // poll(2) counts in milliseconds: rounded up, so the tick is never early.
+                let milliseconds = (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)
+                timeout = Int32(min(max(1, milliseconds), Double(Int32.max)))
+            }
+            var fds = pollfd(fd: bell.read, events: Int16(POLLIN), revents: 0)
+            if poll(&fds, 1, timeout) > 0 {
+                var drained = [UInt8](repeating: 0, count: 64)
+                _ = read(bell.read, &drained, drained.count)
+            }
+        }
+    }
+
+    /// Names the calling thread for the kernel (/proc, `top -H`): Foundation's `Thread.name`
+    /// does not reach it on Linux. At most 15 bytes are kept; failure is harmless.
+    private static func nameThread(_ name: String) {
+        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        defer { close(fd) }
+        let bytes = Array(name.utf8.prefix(15))
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    }
+}
+
+/// A timer for any clock (tests' `ManualClock`): a task sleeps on the clock until the deadline,
+/// replaced when the deadline changes.
+final class TaskTimer<C: Clock>: LoopTimer, @unchecked Sendable where C.Duration == Duration {
+    private let clock: C
+    private let start: C.Instant
+    private let scale: Double
+    private let tick: @Sendable (Int) -> Void
+    private let state = Mutex<(generation: Int, target: Duration?, task: Task<Void, Never>?)>((0, nil, nil))
+
+    init(clock: C, start: C.Instant, scale: Double, tick: @escaping @Sendable (Int) -> Void) {
+        self.clock = clock
+        self.start = start
+        self.scale = scale
+        self.tick = tick
+    }
+
+    func schedule(_ target: Duration) {
+        state.withLock { state in
+            if let current = state.target, LoopTimerTolerance.keeps(current, for: target) { return }
+            state.task?.cancel()
+            state.generation += 1
+            state.target = target
+            let generation = state.generation
+            let deadline = start.advanced(by: scale == 1 ? target : target / scale)
+            let clock = self.clock
+            let tick = self.tick
+            state.task = Task {
+                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
+                tick(generation)
+            }
+        }
+    }
+
+    func isCurrent(_ generation: Int) -> Bool {
+        state.withLock { state in
+            guard state.generation == generation else { return false }
+            state.target = nil
+            return true
+        }
+    }
+
+    func cancel() {
+        state.withLock { $0.task?.cancel() }
+    }
+}
