@@ -214,7 +214,8 @@ final class StoreWriter: @unchecked Sendable {
                     // The id is kept only once the transaction has committed (a failed commit rolls the row back).
                     sessionID = try store.write { db in
                         let id = try known ?? insertSession(db)
-                        for row in chunk { try row.write(db, sessionID: id) }
+                        var statements = RowStatements(db)
+                        for row in chunk { try row.write(db, sessionID: id, statements: &statements) }
                         if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
                         return id
                     }
