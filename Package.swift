@@ -38,7 +38,9 @@ let package = Package(
         // The session store: SQLite (WAL) through GRDB, the recorder, recovery and history.
         .target(
             name: "RunWalkStore",
-            dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift"),
+                           // SQLite's C API for binding the recorder's inserts directly (the store is SQLite's adapter).
+                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
         ),
         // espeak-ng's C API (libespeak-ng-dev); only RunWalkSpeech imports it.
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),

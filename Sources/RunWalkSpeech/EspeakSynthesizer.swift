@@ -14,11 +14,11 @@ public struct SpeechError: Error, CustomStringConvertible, Equatable {
 ///
 /// espeak-ng keeps its state in process globals, so there is one synthesiser per
 /// process (`shared`), and every call holds its lock. Clips are cached by language
-/// and text: a workout says the same few sentences many times.
+/// and text (`ClipCache`, within a budget): a workout says the same few sentences many times.
 public final class EspeakSynthesizer: @unchecked Sendable {
     private let lock = NSLockLike()
     private var voice: Language?
-    private var cache: [String: SpeechClip] = [:]
+    private var cache = ClipCache()
 
     /// The process's synthesiser, initialised on first use.
     public static func shared() throws -> EspeakSynthesizer {
@@ -41,9 +41,9 @@ public final class EspeakSynthesizer: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         let key = "\(language.rawValue)|\(text)"
-        if let clip = cache[key] { return clip }
+        if let clip = cache.clip(for: key) { return clip }
         let clip = try synthesizeLocked(text, language: language)
-        cache[key] = clip
+        cache.insert(clip, for: key)
         return clip
     }
 

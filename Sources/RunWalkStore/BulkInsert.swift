@@ -23,7 +23,10 @@ extension RunWalkStore {
         var index = 0
         while index < rows.count {
             let slice = rows[index..<min(rows.count, index + batch)]
-            try write { db in for row in slice { try row.write(db, sessionID: id) } }
+            try write { db in
+                var statements = RowStatements(db)
+                for row in slice { try row.write(db, sessionID: id, statements: &statements) }
+            }
             index += batch
         }
         return id

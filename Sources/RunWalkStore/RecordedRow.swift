@@ -13,32 +13,14 @@ enum RecordedRow: Sendable {
     /// The receiver's time of the start, learnt from the first fix with a date.
     case startTime(UTCTime)
 
-    /// Inserts or updates the row for session `sessionID`.
-    func write(_ db: Database, sessionID: Int64) throws {
+    /// Inserts or updates the row for session `sessionID`; fixes and track points go through
+    /// the transaction's `statements`.
+    func write(_ db: Database, sessionID: Int64, statements: inout RowStatements) throws {
         switch self {
         case .fix(let update, let at):
-            let raw = update.raw
-            try db.cachedStatement(sql: """
-                INSERT INTO fixes (session_id, at_s, time_ms, lat, lon, alt_msl, speed_mps, course_deg, mode, quality,
-                  hdop, sats, accepted, est_lat, est_lon, total_distance_m, est_speed_mps, pace_s_per_km)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [
-                    sessionID, at, update.time.milliseconds, finite(raw?.latitude), finite(raw?.longitude),
-                    finite(raw?.altitudeMSL), finite(raw?.speedMetresPerSecond), finite(raw?.courseDegrees),
-                    raw?.mode?.rawValue, raw?.quality, finite(raw?.hdop), raw?.satellitesUsed, update.accepted,
-                    finite(update.latitude), finite(update.longitude), update.distanceMetres,
-                    finite(update.speedMetresPerSecond), finite(update.paceSecondsPerKm),
-                ])
+            try statements.insertFix(sessionID: sessionID, atSeconds: at, update: update)
         case .trackPoint(let p):
-            try db.cachedStatement(sql: """
-                INSERT INTO track_points (session_id, elapsed_s, time_ms, lat, lon, alt_msl, distance_m, speed_mps,
-                  pace_s_per_km, phase_idx, raw_lat, raw_lon, after_gap)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [
-                    sessionID, p.elapsedSeconds, p.time.milliseconds, p.latitude, p.longitude, finite(p.altitudeMSL),
-                    p.distanceMetres, finite(p.speedMetresPerSecond), finite(p.paceSecondsPerKm), p.phaseIndex,
-                    finite(p.rawLatitude), finite(p.rawLongitude), p.afterGap,
-                ])
+            try statements.insertTrackPoint(sessionID: sessionID, p)
         case .phaseStarted(let index, let at, let distance):
             try db.execute(sql: "UPDATE phases SET start_s = ?, start_distance_m = ? WHERE session_id = ? AND idx = ?",
                            arguments: [at, distance, sessionID, index])

@@ -19,6 +19,8 @@ public final class RunWalkStore: Sendable {
         /// at checkpoints; the recorder checkpoints every `SessionRecorder.Settings.checkpointIntervalSeconds`
         /// so that a power loss costs at most that much. FULL would sync every commit.
         public var synchronousFull = false
+        /// SQLite's page cache per connection, KiB (`PRAGMA cache_size = -N`); nil: SQLite's 2000.
+        public var pageCacheKibibytes: Int?
 
         public init(maximumPageCount: Int? = nil) {
             self.maximumPageCount = maximumPageCount
@@ -53,8 +55,10 @@ public final class RunWalkStore: Sendable {
         var configuration = Self.configuration()
         let maxPages = options.maximumPageCount
         let synchronousFull = options.synchronousFull
+        let cacheKibibytes = options.pageCacheKibibytes
         configuration.prepareDatabase { db in
             if let maxPages { _ = try String.fetchOne(db, sql: "PRAGMA max_page_count = \(maxPages)") }
+            if let cacheKibibytes { try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)") }
             // Keep the WAL small: checkpoint every 100 pages (400 KB) rather than SQLite's 1000,
             // and truncate it back to 512 KB after a checkpoint (it never shrinks otherwise).
             _ = try String.fetchOne(db, sql: "PRAGMA journal_size_limit = \(Self.walSizeLimitBytes)")

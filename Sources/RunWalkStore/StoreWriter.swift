@@ -214,7 +214,8 @@ final class StoreWriter: @unchecked Sendable {
                     // The id is kept only once the transaction has committed (a failed commit rolls the row back).
                     sessionID = try store.write { db in
                         let id = try known ?? insertSession(db)
-                        for row in chunk { try row.write(db, sessionID: id) }
+                        var statements = RowStatements(db)
+                        for row in chunk { try row.write(db, sessionID: id, statements: &statements) }
                         if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
                         return id
                     }
@@ -295,7 +296,7 @@ final class StoreWriter: @unchecked Sendable {
         if let store { return store }
         if fallback == nil {
             do {
-                let opened = try RunWalkStore(location: location, options: storeOptions)
+                let opened = try RunWalkStore(location: location, options: recorderOptions)
                 let check = try opened.quickCheck()
                 guard check == "ok" else { return try openFallback(finding: check) }
                 store = opened
@@ -318,9 +319,23 @@ final class StoreWriter: @unchecked Sendable {
         }
         fallback = target
         sessionID = nil
-        let opened = try RunWalkStore(location: target, options: storeOptions)
+        let opened = try RunWalkStore(location: target, options: recorderOptions)
         store = opened
         return opened
+    }
+
+    /// The recorder's page cache: its inserts touch the last pages of two tables and their
+    /// indexes, while SQLite's default 2 MB would fill with the pages `quick_check` reads at the
+    /// start (every page of a store holding months of runs) and stay for the whole run.
+    static let pageCacheKibibytes = 256
+
+    private var recorderOptions: RunWalkStore.Options { Self.recorderOptions(storeOptions) }
+
+    /// `options` with the recorder's page cache unless they set one.
+    static func recorderOptions(_ options: RunWalkStore.Options) -> RunWalkStore.Options {
+        var options = options
+        options.pageCacheKibibytes = options.pageCacheKibibytes ?? pageCacheKibibytes
+        return options
     }
 
     /// Inserts the session row and its planned phases; returns its id.

@@ -201,6 +201,11 @@ public struct SessionRunner: Sendable {
         for event in engineEvents {
             events.append(.engine(event))
             switch event {
+            case .phaseStarted(0, let at): session.beginSmoothedSpan(atClock: at)
+            case .workoutCompleted(let at), .workoutStopped(let at): session.endSmoothedSpan(atClock: at)
+            default: break
+            }
+            switch event {
             case .phaseStarted(0, let at) where !eventLog.contains(where: { $0.kind == .start }):
                 events += log(.start, at: at.seconds)
             case .phaseEnded(let record) where record.reason == .skipped || record.reason == .restarted:

@@ -39,6 +39,10 @@ public struct SessionTelemetry: Sendable {
     private let options: SessionOptions
     private var lastTelemetryDistance: Double?
     private var lastPointSeconds: Double?
+    /// The clock time the workout's first phase began, and whether the telemetry has the span.
+    private var smoothedSpanStart: Duration?
+    private var smoothedSpanInstalled = false
+    private var smoothedSpanEnd: Duration?
 
     /// The telemetry of a session run with `options`.
     public init(options: SessionOptions) {
@@ -55,7 +59,10 @@ public struct SessionTelemetry: Sendable {
     public mutating func ingest(_ fix: Fix, atClock clock: Duration, running: Bool, phaseIndex: Int?)
         -> (update: TelemetryUpdate, point: TrackPoint?) {
         epochs += 1
-        if utcAtClockZero == nil { utcAtClockZero = fix.time.adding(.zero - clock) }
+        if utcAtClockZero == nil {
+            utcAtClockZero = fix.time.adding(.zero - clock)
+            installSmoothedSpan()
+        }
         var update = telemetry.ingest(fix)
         update.raw = fix
         if update.accepted { used += 1 } else if fix.latitude != nil { rejected += 1 }
@@ -140,18 +147,37 @@ public struct SessionTelemetry: Sendable {
         return same.reduce(0) { $0 + $1.distanceMetres } / seconds
     }
 
-    /// The offline smoother's view of the clock span `start`…`end`, in one smoothing
-    /// pass: the distance over it (metres) and the splits from it. Nil without smoother history.
+    /// The workout's first phase began at clock time `start`: from then on the smoother keeps
+    /// only what the span from there needs (`Telemetry.beginSmoothedSpan`), not every fix. The
+    /// first call counts (a restarted first phase does not move the workout's start).
+    public mutating func beginSmoothedSpan(atClock start: Duration) {
+        guard smoothedSpanStart == nil else { return }
+        smoothedSpanStart = start
+        installSmoothedSpan()
+    }
+
+    /// The workout ended at clock time `end`: fixes after it no longer count in the span.
+    public mutating func endSmoothedSpan(atClock end: Duration) {
+        guard smoothedSpanEnd == nil else { return }
+        smoothedSpanEnd = end
+        if smoothedSpanInstalled, let zero = utcAtClockZero { telemetry.endSmoothedSpan(at: zero.adding(end)) }
+    }
+
+    /// Hands the span to the telemetry once the clock's UTC is known (from the first fix).
+    private mutating func installSmoothedSpan() {
+        guard let start = smoothedSpanStart, !smoothedSpanInstalled, let zero = utcAtClockZero else { return }
+        smoothedSpanInstalled = true
+        telemetry.beginSmoothedSpan(from: zero.adding(start), elapsedOffset: start.seconds - splitOriginSeconds,
+                                    splitUnitMetres: splits.unitMetres)
+        if let end = smoothedSpanEnd { telemetry.endSmoothedSpan(at: zero.adding(end)) }
+    }
+
+    /// The offline smoother's view of the clock span `start`…`end`: the distance over it
+    /// (metres) and the splits from it. Nil without smoother history (or for a start other than
+    /// the span's, once one was begun).
     public func smoothed(fromClock start: Duration, toClock end: Duration) -> (distanceMetres: Double, splits: [Split])? {
         guard let zero = utcAtClockZero else { return nil }
-        let startElapsed = start.seconds - splitOriginSeconds
-        var tracker = SplitTracker(unitMetres: splits.unitMetres)
-        var total: Double?
-        telemetry.visitSmoothedDistance(from: zero.adding(start), to: zero.adding(end)) { seconds, metres in
-            _ = tracker.add(elapsedSeconds: startElapsed + seconds, distanceMetres: metres)
-            total = metres
-        }
-        guard let total else { return nil }
-        return (total, tracker.splits)
+        return telemetry.smoothed(from: zero.adding(start), to: zero.adding(end), elapsedOffset: start.seconds - splitOriginSeconds,
+                                  splitUnitMetres: splits.unitMetres)
     }
 }

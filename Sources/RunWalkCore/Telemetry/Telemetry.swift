@@ -43,8 +43,10 @@ public struct Telemetry: Sendable {
     public private(set) var stationary = true
     /// The filter (nil before the first fix with a position).
     public private(set) var filter: ConstantVelocityFilter?
-    /// Filter history for the offline smoother.
-    public private(set) var history = SmootherHistory()
+    /// Filter history for the offline smoother (its recent steps; older ones are settled).
+    public private(set) var history: SmootherHistory
+    /// A span asked for before the first fix with a position set the time origin.
+    private var pendingSpan: (start: UTCTime, elapsedOffset: Double, splitUnitMetres: Double)?
     private var plane: LocalPlane?
     private var origin: UTCTime?
     private var lastTime: Double?
@@ -82,7 +84,15 @@ public struct Telemetry: Sendable {
     static let courseLinearisationMinimumSpeed = 0.3
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
+        self.init(settings: settings, smootherBlockSteps: SmootherHistory.defaultBlockSteps,
+                  smootherLagSteps: SmootherHistory.defaultLagSteps)
+    }
+
+    /// A telemetry whose smoother settles `smootherBlockSteps` at a time, `smootherLagSteps`
+    /// behind the newest fix (tests compare windows with a whole-run pass).
+    init(settings: TelemetrySettings, smootherBlockSteps: Int, smootherLagSteps: Int) {
         self.settings = settings
+        history = SmootherHistory(settings: settings, blockSteps: smootherBlockSteps, lagSteps: smootherLagSteps)
         pace = PaceFilter(timeConstantSeconds: settings.paceTimeConstantSeconds,
                           initialSpeedSigma: settings.dopplerSpeedSigma)
         pace.referenceNoiseFraction = settings.paceReferenceNoiseFraction
@@ -98,6 +108,10 @@ public struct Telemetry: Sendable {
         self.plane = plane
         let origin = self.origin ?? fix.time
         self.origin = origin
+        if let span = pendingSpan {
+            pendingSpan = nil
+            beginSmoothedSpan(from: span.start, elapsedOffset: span.elapsedOffset, splitUnitMetres: span.splitUnitMetres)
+        }
         let t = Double(fix.time.milliseconds - origin.milliseconds) / 1000
         let p = plane.project(latitude: lat, longitude: lon)
         let variance = positionVariance(fix)
@@ -193,45 +207,54 @@ public struct Telemetry: Sendable {
     }
 
     /// The smoothed cumulative distance at every used fix: (seconds since the first fix, metres).
+    /// Empty once a span was begun (`beginSmoothedSpan`): a session keeps only its span's figures.
     public func smoothedDistanceSeries() -> [(seconds: Double, metres: Double)] {
-        let cumulative = history.smoothedCumulativeDistance(settings: settings)
-        return zip(history.times, cumulative).map { ($0, $1) }
+        guard case .series(let points) = history.settledSink() else { return [] }
+        return points.map { ($0.seconds, $0.metres) }
     }
 
     /// The distance between two instants after an offline Rauch–Tung–Striebel pass over the
-    /// whole history, metres; nil without history.
+    /// whole history, metres; nil without history (or once a span was begun).
     public func smoothedDistanceMetres(from start: UTCTime, to end: UTCTime) -> Double? {
-        guard let origin, !history.isEmpty else { return nil }
-        let cumulative = history.smoothedCumulativeDistance(settings: settings)
-        let a = Double(start.milliseconds - origin.milliseconds) / 1000
-        let b = Double(end.milliseconds - origin.milliseconds) / 1000
-        return history.interpolate(cumulative, at: b) - history.interpolate(cumulative, at: a)
+        smoothed(from: start, to: end)?.distanceMetres
     }
 
-    /// The smoothed distance between two instants as (seconds since `start`, metres since
-    /// `start`) at `start`, every used fix between, and `end`; empty without history.
-    public func smoothedDistanceSeries(from start: UTCTime, to end: UTCTime) -> [(seconds: Double, metres: Double)] {
-        var series: [(seconds: Double, metres: Double)] = []
-        visitSmoothedDistance(from: start, to: end) { series.append(($0, $1)) }
-        return series
-    }
-
-    /// Visits the points of `smoothedDistanceSeries(from:to:)` in order, without an array of
-    /// them (a 5-hour run at 10 Hz has 180,000); visits nothing without history.
-    public func visitSmoothedDistance(from start: UTCTime, to end: UTCTime, _ visit: (_ seconds: Double, _ metres: Double) -> Void) {
-        guard let origin, !history.isEmpty, end.milliseconds > start.milliseconds else { return }
-        let cumulative = history.smoothedCumulativeDistance(settings: settings)
+    /// The smoothed distance between two instants and its splits every `splitUnitMetres`, on a
+    /// clock that reads `elapsedOffset` at `start`; nil without history. Once a span was begun
+    /// only that span's start is known (its figures need nothing per step).
+    public func smoothed(from start: UTCTime, to end: UTCTime, elapsedOffset: Double = 0, splitUnitMetres: Double = 1000)
+        -> (distanceMetres: Double, splits: [Split])? {
+        guard let origin, !history.isEmpty, end.milliseconds > start.milliseconds else { return nil }
         let a = Double(start.milliseconds - origin.milliseconds) / 1000
         let b = Double(end.milliseconds - origin.milliseconds) / 1000
-        let base = history.interpolate(cumulative, at: a)
-        visit(0, 0)
-        // Steps read by index, not through a copied array of every time.
-        for k in cumulative.indices {
-            let t = history.time(k)
-            guard t > a && t < b else { continue }
-            visit(t - a, cumulative[k] - base)
+        switch history.sink {
+        case .span(let span):
+            guard span.start == a, span.elapsedOffset == elapsedOffset, span.end == nil || span.end == b else { return nil }
+            return history.spanFigures(endingAt: b)
+        case .series:
+            guard case .series(let points) = history.settledSink() else { return nil }
+            return SmoothedSpan(start: a, elapsedOffset: elapsedOffset, splitUnitMetres: splitUnitMetres)
+                .finished(at: b, rest: points)
         }
-        visit(b - a, history.interpolate(cumulative, at: b) - base)
+    }
+
+    /// From now on keeps only what the smoothed figures of the span from `start` need (its
+    /// distance so far and splits, on a clock reading `elapsedOffset` there): a live run's memory
+    /// then no longer grows with its length. Ask for it once, when the workout starts.
+    public mutating func beginSmoothedSpan(from start: UTCTime, elapsedOffset: Double, splitUnitMetres: Double) {
+        guard settings.keepsSmootherHistory else { return }
+        guard let origin else {
+            pendingSpan = (start, elapsedOffset, splitUnitMetres)
+            return
+        }
+        let a = Double(start.milliseconds - origin.milliseconds) / 1000
+        history.beginSpan(SmoothedSpan(start: a, elapsedOffset: elapsedOffset, splitUnitMetres: splitUnitMetres))
+    }
+
+    /// The span ends at `end` (the workout's end): fixes after it no longer count in its figures.
+    public mutating func endSmoothedSpan(at end: UTCTime) {
+        guard let origin else { return }
+        history.endSpan(at: Double(end.milliseconds - origin.milliseconds) / 1000)
     }
 
     private mutating func start(at t: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?,

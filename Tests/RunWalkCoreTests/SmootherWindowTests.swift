@@ -1,0 +1,141 @@
+import Testing
+@testable import RunWalkCore
+
+/// The smoother's history is a window (`SmootherHistory`): steps are settled as the run goes,
+/// so a live run's memory does not grow with its length, and the figures are the whole-run
+/// pass's.
+@Suite("Smoother window")
+struct SmootherWindowTests {
+    /// A whole-run pass: a window larger than any run here, so nothing is settled early.
+    static let wholeRun = 1 << 30
+    /// What a settled step may differ from the whole-run pass by, summed over a run (the summary
+    /// rounds metres to 0.01 and seconds to 0.001; 2e-7 m and 1e-7 s were measured here).
+    static let toleranceMetres = 1e-5
+    static let toleranceSeconds = 1e-5
+
+    static func run(_ fixes: [Fix], block: Int, lag: Int, spanFrom start: UTCTime? = nil,
+                    watch: (Telemetry) -> Void = { _ in }) -> Telemetry {
+        var telemetry = Telemetry(settings: TelemetrySettings(), smootherBlockSteps: block, smootherLagSteps: lag)
+        if let start { telemetry.beginSmoothedSpan(from: start, elapsedOffset: 0, splitUnitMetres: 1000) }
+        for fix in fixes {
+            _ = telemetry.ingest(fix)
+            watch(telemetry)
+        }
+        return telemetry
+    }
+
+    /// A runner who runs, stops, walks and runs again, with a dropout: stops, gaps and their
+    /// bridges fall on block edges somewhere.
+    static func varied(rateHz: Int, seconds: Double) -> [Fix] {
+        var track = TestTrack()
+        track.rateHz = rateHz
+        track.seconds = seconds
+        track.speed = { t in
+            let minute = Int(t / 60) % 9
+            return minute == 4 ? 0 : minute >= 6 ? 1.4 : 3.2
+        }
+        track.dropout = (seconds * 0.37, seconds * 0.37 + 20)
+        return track.fixes()
+    }
+
+    @Test("an hour at 10 Hz holds a bounded history, and its span's figures are the whole-run pass's")
+    func boundedLongRun() throws {
+        let fixes = Self.varied(rateHz: 10, seconds: 3600)
+        let start = fixes[30].time, end = fixes[fixes.count - 5].time
+        var mostRetained = 0, mostAllocated = 0
+        let windowed = Self.run(fixes, block: SmootherHistory.defaultBlockSteps, lag: SmootherHistory.defaultLagSteps,
+                                spanFrom: start) { telemetry in
+            mostRetained = max(mostRetained, telemetry.history.retainedCount)
+            mostAllocated = max(mostAllocated, telemetry.history.allocatedSteps)
+        }
+        let whole = Self.run(fixes, block: Self.wholeRun, lag: Self.wholeRun)
+        #expect(windowed.history.count == fixes.count && whole.history.retainedCount >= fixes.count,
+                "every fix is a step; the whole-run pass keeps every one")
+        let bound = SmootherHistory.defaultBlockSteps + SmootherHistory.defaultLagSteps
+        // The window, the reducer's settled block and the few seconds a gap's bridge reads.
+        #expect(mostRetained <= 2 * bound, "at most \(mostRetained) steps held for \(fixes.count) fixes")
+        #expect(mostAllocated <= bound + 4096, "at most \(mostAllocated) step slots allocated")
+        let a = try #require(windowed.smoothed(from: start, to: end))
+        let b = try #require(whole.smoothed(from: start, to: end))
+        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m")
+        #expect(a.splits.count == b.splits.count && a.splits.count >= 7, "\(a.splits.count) splits")
+        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
+        #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
+    }
+
+    @Test("small blocks settle stops, gaps and segment breaks as the whole-run pass does", arguments: [(1, 64), (1, 500), (10, 1500)])
+    func smallBlocks(rateHz: Int, block: Int) throws {
+        var fixes = Self.varied(rateHz: rateHz, seconds: 3600)
+        // A new track segment half-way (a paused recording in a GPX file).
+        fixes[fixes.count / 2].startsSegment = true
+        let whole = Self.run(fixes, block: Self.wholeRun, lag: Self.wholeRun)
+        let windowed = Self.run(fixes, block: block, lag: rateHz == 1 ? 600 : SmootherHistory.defaultLagSteps)
+        let series = windowed.smoothedDistanceSeries(), reference = whole.smoothedDistanceSeries()
+        #expect(series.count == reference.count)
+        #expect(series.map(\.seconds) == reference.map(\.seconds))
+        let worst = zip(series, reference).map { abs($0.metres - $1.metres) }.max() ?? .infinity
+        #expect(worst <= Self.toleranceMetres, "worst difference \(worst) m")
+        let first = try #require(fixes.first?.time), last = try #require(fixes.last?.time)
+        let a = try #require(windowed.smoothedDistanceMetres(from: first, to: last))
+        let b = try #require(whole.smoothedDistanceMetres(from: first, to: last))
+        #expect(abs(a - b) <= Self.toleranceMetres)
+    }
+
+    @Test("a span begun before the first fix, or ending on a fix, gives the whole-run figures", arguments: [-5000, 0, 2500])
+    func spanEdges(startOffsetMilliseconds: Int64) throws {
+        let fixes = Self.varied(rateHz: 1, seconds: 1800)
+        let start = UTCTime(milliseconds: fixes[0].time.milliseconds + startOffsetMilliseconds)
+        let end = fixes[1000].time
+        let windowed = Self.run(fixes.prefix(1001).map { $0 }, block: 100, lag: 600, spanFrom: start)
+        let whole = Self.run(fixes.prefix(1001).map { $0 }, block: Self.wholeRun, lag: Self.wholeRun)
+        let a = try #require(windowed.smoothed(from: start, to: end))
+        let b = try #require(whole.smoothed(from: start, to: end))
+        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres && a.splits.count == b.splits.count)
+        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? 0
+        #expect(worstSplit <= Self.toleranceSeconds)
+        #expect(windowed.smoothed(from: UTCTime(milliseconds: start.milliseconds + 1000), to: end) == nil,
+                "a span keeps only its own start's figures")
+    }
+
+    @Test("a session keeps a bounded history, its summary the whole-run smoothed figures; fixes after its end do not count")
+    func sessionSummary() throws {
+        // 85 minutes at 10 Hz for a 60-minute workout: the 25 minutes after the end are more than
+        // the lag, so points after the end are settled while fixes still come.
+        let fixes = Self.varied(rateHz: 10, seconds: 5100)
+        let first = try #require(fixes.first).time
+        var runner = SessionRunner(workout: try Workout(parsing: "60m run"))
+        _ = runner.start(at: .zero, utc: first)
+        var mostRetained = 0
+        for fix in fixes {
+            _ = runner.ingest(fix, at: fix.time.since(first))
+            mostRetained = max(mostRetained, runner.telemetry.history.retainedCount)
+        }
+        let summary = runner.summary(linesBad: 0)
+        let whole = Self.run(fixes, block: Self.wholeRun, lag: Self.wholeRun)
+        let reference = try #require(whole.smoothed(from: first, to: first.adding(.seconds(3600))))
+        let smoothed = try #require(summary.smoothedDistanceMetres)
+        #expect(abs(smoothed - reference.distanceMetres) <= 0.005 + Self.toleranceMetres,
+                "summary \(smoothed) m, whole run \(reference.distanceMetres) m over the workout")
+        let splits = try #require(summary.smoothedSplits)
+        #expect(splits.count == reference.splits.count && splits.count >= 8)
+        let worstSplit = zip(splits, reference.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
+        #expect(worstSplit <= 0.0005 + Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
+        let bound = SmootherHistory.defaultBlockSteps + SmootherHistory.defaultLagSteps
+        #expect(mostRetained <= 2 * bound, "at most \(mostRetained) steps held for \(fixes.count) fixes")
+    }
+
+    @Test("a chunked array drops from the front and frees whole chunks")
+    func chunkedDropFirst() {
+        var array = ChunkedArray<Int>()
+        for i in 0..<10_000 { array.append(i) }
+        array.removeFirst(5000)
+        #expect(array.count == 5000 && array[0] == 5000 && array[4999] == 9999)
+        #expect(array.allocatedCount == 2 * 4096, "the first chunk is freed, the second is part-used")
+        for i in 10_000..<12_000 { array.append(i) }
+        #expect(array.count == 7000 && array.last == 11_999 && array[2904] == 7904)
+        array.removeFirst(7000)
+        #expect(array.isEmpty && array.allocatedCount == 0)
+        array.append(1)
+        #expect(array.first == 1 && array.count == 1)
+    }
+}
