@@ -32,7 +32,7 @@ enum StoreBenchmark {
         let fixes = result.summary.fixes.epochs
         let points = events.filter { if case .trackPoint = $0 { return true } else { return false } }.count
         print("store: \(track): \(fixes) fixes, \(points) track points, \(events.count) session events")
-        print("  rows per fix: 1 fix row (raw + filtered) + 1 track point while the workout runs; commits every 0.25 s, synchronous=FULL")
+        print("  rows per fix: 1 fix row (raw + filtered) + 1 track point while the workout runs; commits every 0.75 s, synchronous=NORMAL in WAL")
 
         var rates: [Double] = []
         for repetition in 1...repetitions {

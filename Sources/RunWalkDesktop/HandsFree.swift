@@ -67,10 +67,16 @@ public final class HandsFree: @unchecked Sendable {
     public static func start(control: SessionControl, options: Options = Options(),
                              warn: @escaping @Sendable (String) -> Void) -> HandsFree {
         let handsFree = HandsFree(control: control, options: options, warn: warn)
-        handsFree.thread.sync { handsFree.setUp() }
+        let showsStatus = handsFree.thread.sync { () -> Bool in
+            handsFree.setUp()
+            return handsFree.mpris != nil || handsFree.notifier != nil || handsFree.haptics != nil
+        }
         // Held until stop() removes the observer; statuses are handled on the GLib thread in order.
-        handsFree.observer = control.observe { status in
-            handsFree.thread.async { handsFree.update(status) }
+        // Nothing to show them (no session bus, all off): no observer, so no wake-up per status.
+        if showsStatus {
+            handsFree.observer = control.observe { status in
+                handsFree.thread.async { handsFree.update(status) }
+            }
         }
         return handsFree
     }

@@ -259,7 +259,7 @@ final class StoreWriter: @unchecked Sendable {
         if (try? store.checkpoint()) != nil { uncheckpointed = false }
     }
 
-    /// At 10 Hz a quarter-second commit holds about 10 rows; only a backlog is split (each commit
+    /// At 10 Hz a 0.75 s commit holds about 15 rows; only a backlog is split (each commit
     /// costs WAL pages of its own, so not finer than this).
     static let rowsPerCommit = 500
 
