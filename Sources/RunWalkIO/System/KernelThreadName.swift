@@ -1,17 +1,5 @@
-#if canImport(Glibc)
-import Glibc
-#endif
+import RunWalkRuntime
 
-/// Names the calling thread for the kernel (`top -H`, /proc/PID/task/*/comm, the footprint
-/// bench). Foundation's `Thread.name` does not reach the kernel on Linux, and Glibc's
-/// `pthread_setname_np` is not visible to Swift, so the name is written to
-/// `/proc/thread-self/comm`; at most 15 bytes are kept. Failure is harmless (the name stays).
-public enum KernelThreadName {
-    public static func set(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-    }
-}
+/// Names the calling thread for the kernel; the one implementation is the runtime's (its clock
+/// thread needs it, and the runtime cannot import this module). Adapters name theirs through this.
+public typealias KernelThreadName = RunWalkRuntime.KernelThreadName

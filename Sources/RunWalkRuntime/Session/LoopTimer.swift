@@ -63,7 +63,7 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
         bell = (fds[0], fds[1])
         // The thread holds the timer until `cancel()` ends it.
         let thread = Thread { [self] in
-            Self.nameThread("runwalk-clock")
+            KernelThreadName.set("runwalk-clock")
             let me = pthread_self()
             state.withLock { $0.thread = me }
             run()
@@ -137,16 +137,6 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
                 _ = read(bell.read, &drained, drained.count)
             }
         }
-    }
-
-    /// Names the calling thread for the kernel (/proc, `top -H`): Foundation's `Thread.name`
-    /// does not reach it on Linux. At most 15 bytes are kept; failure is harmless.
-    private static func nameThread(_ name: String) {
-        let fd = open("/proc/thread-self/comm", O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        defer { close(fd) }
-        let bytes = Array(name.utf8.prefix(15))
-        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     }
 }
 
