@@ -113,12 +113,23 @@ public struct TrackFileReader: FixFileReading {
 
     /// NMEA from standard input or a gzip file: the same framing and decoding as the NMEA reader.
     private mutating func readNMEA(_ input: TrackInput, head: [UInt8], _ body: (Fix) throws -> Void) throws {
-        var reader = NMEAInputReader(path: path, diagnostics: diagnostics)
+        var reader = NMEAFileReader(path: path, diagnostics: diagnostics)
         defer {
             diagnostics = reader.diagnostics
             statistics = reader.decoder.statistics
             epochs = statistics.epochs
         }
-        try reader.read(input, head: head, chunkSize: chunkSize, body)
+        var framer = NMEALineFramer()
+        try head.withUnsafeBufferPointer { try reader.feed($0, framer: &framer, body) }
+        // One buffer for every read: zlib passes plain data straight into a buffer this large.
+        let chunk = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(chunkSize, 1 << 12))
+        defer { chunk.deallocate() }
+        while true {
+            let n = try input.read(into: UnsafeMutableRawBufferPointer(chunk))
+            if n == 0 { break }
+            try reader.feed(UnsafeBufferPointer(rebasing: chunk[0..<n]), framer: &framer, body)
+        }
+        try reader.finish(framer: &framer, body)
+        if input.truncated { reader.say("warning: \(path): the gzip data end early (truncated file); the lines it held were read") }
     }
 }

@@ -31,4 +31,16 @@ struct NMEAThroughTracksTests {
         let piped = try TrackFiles.read(path: fifo)
         #expect(piped.fixes == plain.fixes)
     }
+
+    @Test("a gzip NMEA file cut short: the fixes before the cut are read, and the cut is said once")
+    func truncatedGzip() throws {
+        let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: Self.demo)))
+        let plain = try TrackFiles.read(path: Self.demo)
+        let compressed = try TrackFiles.gzip(bytes)
+        let cut = try TrackFiles.read(Array(compressed.prefix(compressed.count / 2)), name: "cut.nmea.gz")
+        #expect(cut.fixes.count > 10 && cut.fixes.count < plain.fixes.count, "\(cut.fixes.count) of \(plain.fixes.count)")
+        #expect(Array(plain.fixes.prefix(cut.fixes.count - 1)) == Array(cut.fixes.dropLast()), "the fixes before the cut are the file's")
+        let said = cut.warnings.filter { $0.contains("the gzip data end early (truncated file)") }
+        #expect(said.count == 1, "\(cut.warnings)")
+    }
 }
