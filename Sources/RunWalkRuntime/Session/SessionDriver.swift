@@ -101,9 +101,6 @@ public struct SessionDriver: Sendable {
     private var lastArrival: (stamp: UTCTime, clock: Duration)?
     /// The receiver's time between its last two position fixes.
     private var cadence: Duration?
-    /// The workout's end has come on the session clock, but the fix the receiver took at that
-    /// moment may still be on its way: it is waited for until `until` (see `holdEnd`).
-    private var endHold: (end: Duration, until: Duration)?
 
     public init(workout: Workout, options: SessionOptions = SessionOptions(), settings: Settings = Settings()) {
         self.settings = settings
@@ -237,7 +234,7 @@ public struct SessionDriver: Sendable {
         if gpsState == .fix, let lostAt = watch.lostAtSeconds {
             next = min(next, max(at + .milliseconds(1), .seconds(double: lostAt) + .milliseconds(1)))
         }
-        if let hold = endHold ?? plannedHold() { next = min(next, max(at + .microseconds(1), hold.until)) }
+        if let hold = plannedHold() { next = min(next, max(at + .microseconds(1), hold.until)) }
         return origin + next
     }
 
@@ -297,10 +294,9 @@ public struct SessionDriver: Sendable {
         lastFix = fix
         // A fix taken by the end of the workout but arriving after it still counts, at the end.
         var at = clock
-        if fix.hasPosition, let end = endHold?.end ?? plannedHold()?.end, clock >= end, belongsBefore(end, fix) {
+        if fix.hasPosition, let end = plannedHold()?.end, clock >= end, belongsBefore(end, fix) {
             at = end
         }
-        endHold = nil
         if fix.hasPosition {
             if let last = lastArrival, fix.time > last.stamp { cadence = fix.time.since(last.stamp) }
             lastArrival = (fix.time, at)
@@ -402,7 +398,8 @@ public struct SessionDriver: Sendable {
     /// Receiver intervals beyond this are not waited for (a slow receiver or a lost signal).
     static let endHoldLongestCadence: Duration = .seconds(2)
 
-    /// The wait the end of the workout would get, judged from the fixes so far.
+    /// The wait at the end of the workout, judged from the fixes so far (it stands until the next
+    /// fix comes or the workout ends, so nothing about it needs to be kept).
     private func plannedHold() -> (end: Duration, until: Duration)? {
         guard case .session = settings.clock, gpsState == .fix, let end = timedWorkoutEnd,
               let last = lastArrival, let cadence, cadence > .zero, cadence <= Self.endHoldLongestCadence
@@ -431,14 +428,9 @@ public struct SessionDriver: Sendable {
 
     /// The session clock to move the runner to at `time`: held just short of the workout's end
     /// while the fix taken at the end is waited for.
-    private mutating func heldClock(_ time: Duration) -> Duration {
-        if endHold == nil, let planned = plannedHold(), time >= planned.end { endHold = planned }
-        guard let hold = endHold else { return time }
-        if time >= hold.until || timedWorkoutEnd != hold.end {
-            endHold = nil
-            return time
-        }
-        return min(time, hold.end - Self.justBefore)
+    private func heldClock(_ time: Duration) -> Duration {
+        guard let hold = plannedHold(), time >= hold.end, time < hold.until else { return time }
+        return hold.end - Self.justBefore
     }
 
     /// How far short of its end the workout is held (the engine ends a phase once its end is reached).
