@@ -96,12 +96,6 @@ public final class SessionRecorder: @unchecked Sendable {
         if !rows.isEmpty { writer.append(rows) }
     }
 
-    /// Sets the receiver's time of the workout's start (live runs; replay learns it from the first fix).
-    public func noteStart(utc: UTCTime) {
-        sawTelemetry = true
-        writer.append([.startTime(utc)])
-    }
-
     /// Writes what is left and closes the session with its summary; blocks until done.
     @discardableResult
     public func finish(summary: Summary, summaryJSON: String) -> Outcome {
