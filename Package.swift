@@ -12,7 +12,6 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", exact: "1.8.2"),
-        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
         // Pure logic: no I/O, no wall clock, no globals.
@@ -35,12 +34,15 @@ let package = Package(
         .target(name: "RunWalkReport", dependencies: ["RunWalkCore"]),
         // Real gpsd daemons, pseudo-terminals and free ports for the integration tests.
         .target(name: "RunWalkTestSupport", path: "Tests/Support/RunWalkTestSupport"),
-        // The session store: SQLite (WAL) through GRDB, the recorder, recovery and history.
+        // SQLite's C API (libsqlite3-dev); only RunWalkStore imports it.
+        .systemLibrary(name: "CSQLite", pkgConfig: "sqlite3", providers: [.apt(["libsqlite3-dev"])]),
+        // The session store: SQLite (WAL) through its own small layer, the recorder, recovery and
+        // history. FoundationEssentials only (no libFoundation, no ICU in `runwalk`), which the
+        // upcoming feature makes the compiler check: members of modules it does not import stay hidden.
         .target(
             name: "RunWalkStore",
-            dependencies: ["RunWalkCore", "RunWalkIO", .product(name: "GRDB", package: "GRDB.swift"),
-                           // SQLite's C API for binding the recorder's inserts directly (the store is SQLite's adapter).
-                           .product(name: "GRDBSQLite", package: "GRDB.swift")]
+            dependencies: ["RunWalkCore", "RunWalkIO", "CSQLite"],
+            swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
         // espeak-ng's C API (libespeak-ng-dev); only RunWalkSpeech imports it.
         .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
@@ -78,8 +80,7 @@ let package = Package(
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(
             name: "RunWalkStoreTests",
-            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]
         ),
         .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
         .testTarget(name: "RunWalkDesktopTests", dependencies: ["RunWalkDesktop", "RunWalkRuntime", "RunWalkCore", "RunWalkTestSupport"]),

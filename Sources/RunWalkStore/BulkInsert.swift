@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 
 extension RunWalkStore {
@@ -7,7 +6,7 @@ extension RunWalkStore {
     @discardableResult
     public func benchmarkBulkInsert(events: [SessionEvent], batch: Int) throws -> Int64 {
         let id = try write { db in
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO sessions (workout_spec, source, units, get_ready_s, recorded_wall_ms, state) VALUES ('bench', 'bench', 'metric', 0, 0, 'bench')
                 """)
             return db.lastInsertedRowID

@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 
 /// Past sessions, weekly totals and personal records, read from the store.
@@ -62,11 +61,11 @@ public struct History: Sendable {
         try store.read { db in
             func best(_ name: String, column: String, descending: Bool, asSeconds: Bool) throws -> Record? {
                 let order = descending ? "DESC" : "ASC"
-                guard let row = try Row.fetchOne(db, sql: """
+                guard let row = try db.row("""
                     SELECT * FROM sessions WHERE \(column) IS NOT NULL AND state != 'recording' ORDER BY \(column) \(order), id LIMIT 1
                     """) else { return nil }
-                let info = RunWalkStore.info(row: row)
-                let value: Double = row[column]
+                let info = try RunWalkStore.info(row: row)
+                let value: Double = try row.get(column)
                 return Record(name: name, seconds: asSeconds ? value : info.durationSeconds,
                               metres: asSeconds ? nil : value, sessionID: info.id, date: info.date)
             }
@@ -74,12 +73,12 @@ public struct History: Sendable {
                 fastest1km: try best("fastest 1 km", column: "best_1km_s", descending: false, asSeconds: true),
                 fastest5km: try best("fastest 5 km", column: "best_5km_s", descending: false, asSeconds: true),
                 longestRun: try best("longest run", column: "distance_m", descending: true, asSeconds: false))
-            if let row = try Row.fetchOne(db, sql: """
+            if let row = try db.row("""
                 SELECT p.duration_s, p.distance_m, s.* FROM phases p JOIN sessions s ON s.id = p.session_id
                 WHERE p.kind = 'run' AND p.duration_s IS NOT NULL AND s.state != 'recording'
                 ORDER BY p.duration_s DESC, s.id LIMIT 1
                 """) {
-                let info = RunWalkStore.info(row: row)
+                let info = try RunWalkStore.info(row: row)
                 records.longestRunInterval = Record(name: "longest run interval", seconds: row[0], metres: row[1],
                                                     sessionID: info.id, date: info.date)
             }
@@ -98,13 +97,13 @@ public struct History: Sendable {
                 ("longest run interval",
                  "SELECT MAX(duration_s) FROM phases WHERE session_id = ? AND kind = 'run' AND duration_s IS NOT NULL", false, true),
             ]
-            guard let sessionRow = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [sessionID]) else { return [] }
-            let info = RunWalkStore.info(row: sessionRow)
-            let earlier = try Int64.fetchAll(db, sql: "SELECT id FROM sessions WHERE id < ? AND state != 'recording'", arguments: [sessionID])
+            guard let sessionRow = try db.row("SELECT * FROM sessions WHERE id = ?", [sessionID]) else { return [] }
+            let info = try RunWalkStore.info(row: sessionRow)
+            let earlier = try db.values(Int64.self, "SELECT id FROM sessions WHERE id < ? AND state != 'recording'", [sessionID])
             var set: [Record] = []
             for metric in metrics {
-                guard let value = try Double.fetchOne(db, sql: metric.sql, arguments: [sessionID]) else { continue }
-                let previous = try earlier.compactMap { try Double.fetchOne(db, sql: metric.sql, arguments: [$0]) }
+                guard let value = try db.value(Double.self, metric.sql, [sessionID]) else { continue }
+                let previous = try earlier.compactMap { try db.value(Double.self, metric.sql, [$0]) }
                 let best = metric.lowerIsBetter ? previous.min() : previous.max()
                 let beats = best.map { metric.lowerIsBetter ? value < $0 : value > $0 } ?? true
                 guard beats else { continue }

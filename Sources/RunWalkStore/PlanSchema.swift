@@ -1,43 +1,29 @@
-import GRDB
-
 /// The second migration: training plan enrolments and their log, and a name and a note
 /// for each session. Registered after v1 (never edit either once released).
 enum PlanSchema {
-    static func register(in migrator: inout DatabaseMigrator) {
+    static func register(in migrator: inout StoreMigrator) {
         migrator.registerMigration("v2-plans-session-names") { db in
-            try db.alter(table: "sessions") { t in
-                // Given by `runwalk session rename` and `session note`; nil until then.
-                t.add(column: "name", .text)
-                t.add(column: "note", .text)
-            }
-            try db.create(table: "plan_enrolments") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("plan_name", .text).notNull()
-                // The plan as it was when started (JSON), so editing a user plan later
-                // cannot shift the progress recorded against it.
-                t.column("plan_json", .text).notNull()
-                // Days since 1970-01-01 (UTC dates).
-                t.column("start_day", .integer).notNull()
-                // Training days, e.g. "mon,wed,fri".
-                t.column("weekdays", .text).notNull()
-                // active or stopped; at most one active.
-                t.column("state", .text).notNull()
-                t.column("stopped_day", .integer)
-            }
-            try db.create(table: "plan_log") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("enrolment_id", .integer).notNull().references("plan_enrolments", onDelete: .cascade)
-                // done, short, skip or repeat.
-                t.column("kind", .text).notNull()
-                t.column("week", .integer).notNull()
-                t.column("day", .integer).notNull()
-                t.column("on_day", .integer).notNull()
-                // Deleting the session deletes the entry: its plan day is due again.
-                t.column("session_id", .integer).references("sessions", onDelete: .cascade)
-                t.column("run_fraction", .double)
-            }
-            try db.create(index: "plan_log_by_enrolment", on: "plan_log", columns: ["enrolment_id"])
-            try db.create(index: "plan_log_by_session", on: "plan_log", columns: ["session_id"])
+            // Given by `runwalk session rename` and `session note`; nil until then.
+            try db.execute("""
+                ALTER TABLE "sessions" ADD COLUMN "name" TEXT;
+                ALTER TABLE "sessions" ADD COLUMN "note" TEXT;
+                """)
+            // plan_json: the plan as it was when started, so editing a user plan later cannot
+            // shift the progress recorded against it. start_day and stopped_day: days since
+            // 1970-01-01 (UTC dates); weekdays: "mon,wed,fri"; state: active (at most one) or stopped.
+            try db.execute("""
+                CREATE TABLE "plan_enrolments" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "plan_name" TEXT NOT NULL, \
+                "plan_json" TEXT NOT NULL, "start_day" INTEGER NOT NULL, "weekdays" TEXT NOT NULL, "state" TEXT NOT NULL, \
+                "stopped_day" INTEGER);
+                """)
+            // kind: done, short, skip or repeat. Deleting the session deletes the entry: its plan day is due again.
+            try db.execute("""
+                CREATE TABLE "plan_log" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "enrolment_id" INTEGER NOT NULL REFERENCES \
+                "plan_enrolments"("id") ON DELETE CASCADE, "kind" TEXT NOT NULL, "week" INTEGER NOT NULL, "day" INTEGER NOT NULL, \
+                "on_day" INTEGER NOT NULL, "session_id" INTEGER REFERENCES "sessions"("id") ON DELETE CASCADE, "run_fraction" DOUBLE);
+                CREATE INDEX "plan_log_by_enrolment" ON "plan_log"("enrolment_id");
+                CREATE INDEX "plan_log_by_session" ON "plan_log"("session_id");
+                """)
         }
     }
 }

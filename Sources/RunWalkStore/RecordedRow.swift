@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 
 /// One row the recorder has yet to write. Times are seconds from the workout's start.
@@ -15,31 +14,31 @@ enum RecordedRow: Sendable {
 
     /// Inserts or updates the row for session `sessionID`; fixes and track points go through
     /// the transaction's `statements`.
-    func write(_ db: Database, sessionID: Int64, statements: inout RowStatements) throws {
+    func write(_ db: SQLiteConnection, sessionID: Int64, statements: inout RowStatements) throws {
         switch self {
         case .fix(let update, let at):
             try statements.insertFix(sessionID: sessionID, atSeconds: at, update: update)
         case .trackPoint(let p):
             try statements.insertTrackPoint(sessionID: sessionID, p)
         case .phaseStarted(let index, let at, let distance):
-            try db.execute(sql: "UPDATE phases SET start_s = ?, start_distance_m = ? WHERE session_id = ? AND idx = ?",
-                           arguments: [at, distance, sessionID, index])
+            try db.execute("UPDATE phases SET start_s = ?, start_distance_m = ? WHERE session_id = ? AND idx = ?",
+                           [at, distance, sessionID, index])
         case .phaseEnded(let index, let end, let duration, let distance, let reason):
-            try db.execute(sql: """
+            try db.execute("""
                 UPDATE phases SET end_s = ?, duration_s = ?, distance_m = ?, end_reason = ? WHERE session_id = ? AND idx = ?
-                """, arguments: [end, duration, distance, reason.rawValue, sessionID, index])
+                """, [end, duration, distance, reason.rawValue, sessionID, index])
         case .split(let split):
-            try db.execute(sql: "INSERT OR REPLACE INTO splits (session_id, idx, distance_m, elapsed_s, split_s) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [sessionID, split.index, split.distanceMetres, split.elapsedSeconds, split.splitSeconds])
+            try db.execute("INSERT OR REPLACE INTO splits (session_id, idx, distance_m, elapsed_s, split_s) VALUES (?, ?, ?, ?, ?)",
+                           [sessionID, split.index, split.distanceMetres, split.elapsedSeconds, split.splitSeconds])
         case .cue(let cue, let at):
-            try db.cachedStatement(sql: "INSERT INTO cues (session_id, at_s, kind, text) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [sessionID, at, cue.kind.rawValue, cue.text])
+            try db.execute("INSERT INTO cues (session_id, at_s, kind, text) VALUES (?, ?, ?, ?)",
+                           [sessionID, at, cue.kind.rawValue, cue.text])
         case .event(let kind, let at, let phase):
-            try db.execute(sql: "INSERT INTO events (session_id, at_s, kind, phase_idx) VALUES (?, ?, ?, ?)",
-                           arguments: [sessionID, at, kind.rawValue, phase])
+            try db.execute("INSERT INTO events (session_id, at_s, kind, phase_idx) VALUES (?, ?, ?, ?)",
+                           [sessionID, at, kind.rawValue, phase])
         case .startTime(let time):
-            try db.execute(sql: "UPDATE sessions SET start_utc = ?, start_utc_ms = ? WHERE id = ?",
-                           arguments: [time.iso8601(fractionDigits: 0), time.milliseconds, sessionID])
+            try db.execute("UPDATE sessions SET start_utc = ?, start_utc_ms = ? WHERE id = ?",
+                           [time.iso8601(fractionDigits: 0), time.milliseconds, sessionID])
         }
     }
 }

@@ -1,20 +1,17 @@
-import GRDB
-import GRDBSQLite
 import RunWalkCore
 
 /// The insert statements of one transaction's fix and track-point rows, taken once from the
 /// connection's statement cache and bound value by value with SQLite's own calls.
 ///
-/// A recorded replay writes two of these rows per fix (360,000 for 5 hours at 10 Hz); through
-/// GRDB's `StatementArguments` each row boxed its 13–18 values as existentials and looked the
-/// statement up by its SQL text, half of the writer thread's time. GRDB still runs each
-/// statement (`execute()`: its checks and transaction bookkeeping stay as they were).
+/// A recorded replay writes two of these rows per fix (360,000 for 5 hours at 10 Hz); bound
+/// through boxed arguments each row would box its 13–18 values as existentials and look the
+/// statement up by its SQL text, half of the writer thread's time when the store used GRDB.
 struct RowStatements {
-    private let db: Database
-    private var fixes: Statement?
-    private var trackPoints: Statement?
+    private let db: SQLiteConnection
+    private var fixes: SQLiteStatement?
+    private var trackPoints: SQLiteStatement?
 
-    init(_ db: Database) {
+    init(_ db: SQLiteConnection) {
         self.db = db
     }
 
@@ -53,7 +50,7 @@ struct RowStatements {
         values.bind(update.distanceMetres)
         values.bindFinite(update.speedMetresPerSecond)
         values.bindFinite(update.paceSecondsPerKm)
-        try statement.execute()
+        try Self.run(statement)
     }
 
     /// Inserts one track-point row.
@@ -73,22 +70,22 @@ struct RowStatements {
         values.bindFinite(p.rawLatitude)
         values.bindFinite(p.rawLongitude)
         values.bind(Int64(p.afterGap ? 1 : 0))
-        try statement.execute()
+        try Self.run(statement)
     }
 
-    /// The statement from the connection's cache, made ready for direct binding once per transaction.
-    private static func prepared(_ slot: inout Statement?, db: Database, sql: String) throws -> Statement {
-        if let statement = slot {
-            // Binding needs a reset statement; the last row's step left it done, not reset.
-            _ = sqlite3_reset(statement.sqliteStatement)
-            return statement
-        }
-        let statement = try db.cachedStatement(sql: sql)
-        // GRDB runs a statement without arguments only once its arguments are set: set them
-        // once (all NULL); each row then binds over them (a reset keeps bindings until rebound).
-        statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Int(sqlite3_bind_parameter_count(statement.sqliteStatement)))))
+    /// The statement from the connection's cache, once per transaction.
+    private static func prepared(_ slot: inout SQLiteStatement?, db: SQLiteConnection, sql: String) throws -> SQLiteStatement {
+        if let statement = slot { return statement }
+        let statement = try db.cachedStatement(sql)
         slot = statement
         return statement
+    }
+
+    /// Runs an insert and resets it at once: binding the next row needs a reset statement, and a
+    /// reset one holds nothing (the connection's cache keeps it for the next transaction).
+    private static func run(_ statement: SQLiteStatement) throws {
+        defer { statement.reset() }
+        try statement.run()
     }
 }
 
@@ -98,31 +95,31 @@ struct DirectBinding {
     private let statement: SQLiteStatement
     private var index: Int32 = 1
 
-    init(_ statement: Statement) {
-        self.statement = statement.sqliteStatement
+    init(_ statement: SQLiteStatement) {
+        self.statement = statement
     }
 
     /// Binds a double (SQLite itself stores a NaN as NULL).
     mutating func bind(_ value: Double) {
-        sqlite3_bind_double(statement, index, value)
+        statement.bind(value, at: index)
         index += 1
     }
 
     /// Binds an integer.
     mutating func bind(_ value: Int64) {
-        sqlite3_bind_int64(statement, index, value)
+        statement.bind(value, at: index)
         index += 1
     }
 
     /// Binds an integer, or NULL.
     mutating func bind(_ value: Int64?) {
-        if let value { sqlite3_bind_int64(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        if let value { statement.bind(value, at: index) } else { statement.bindNull(at: index) }
         index += 1
     }
 
     /// Binds a finite double, or NULL for none, NaN or an infinity.
     mutating func bindFinite(_ value: Double?) {
-        if let value, value.isFinite { sqlite3_bind_double(statement, index, value) } else { sqlite3_bind_null(statement, index) }
+        if let value, value.isFinite { statement.bind(value, at: index) } else { statement.bindNull(at: index) }
         index += 1
     }
 }

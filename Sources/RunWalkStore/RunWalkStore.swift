@@ -1,5 +1,9 @@
-import Foundation
-import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 
@@ -15,7 +19,7 @@ public final class RunWalkStore: Sendable {
     public struct Options: Sendable {
         /// SQLite's `max_page_count`: caps the file's size (a stand-in for a full disk in tests).
         public var maximumPageCount: Int?
-        /// `PRAGMA synchronous` in WAL mode: NORMAL (GRDB's choice, and ours) syncs the WAL only
+        /// `PRAGMA synchronous` in WAL mode: NORMAL (ours, as GRDB set it before) syncs the WAL only
         /// at checkpoints; the recorder checkpoints every `SessionRecorder.Settings.checkpointIntervalSeconds`
         /// so that a power loss costs at most that much. FULL would sync every commit.
         public var synchronousFull = false
@@ -34,7 +38,7 @@ public final class RunWalkStore: Sendable {
 
     /// Where the database is.
     public let location: StoreLocation
-    let pool: DatabasePool
+    let pool: StorePool
 
     /// Opens (creating folder and file when `create` is true) and migrates the database.
     /// A new folder (and any made on the way) is 0700 and the database 0600, whatever the
@@ -52,28 +56,33 @@ public final class RunWalkStore: Sendable {
             throw StoreError.noDatabase(location.databasePath)
         }
         readOnly = false
-        var configuration = Self.configuration()
-        let maxPages = options.maximumPageCount
-        let synchronousFull = options.synchronousFull
-        let cacheKibibytes = options.pageCacheKibibytes
-        configuration.prepareDatabase { db in
-            if let maxPages { _ = try String.fetchOne(db, sql: "PRAGMA max_page_count = \(maxPages)") }
-            if let cacheKibibytes { try db.execute(sql: "PRAGMA cache_size = -\(cacheKibibytes)") }
-            // Keep the WAL small: checkpoint every 100 pages (400 KB) rather than SQLite's 1000,
-            // and truncate it back to 512 KB after a checkpoint (it never shrinks otherwise).
-            _ = try String.fetchOne(db, sql: "PRAGMA journal_size_limit = \(Self.walSizeLimitBytes)")
-            try db.execute(sql: "PRAGMA wal_autocheckpoint = \(Self.walAutocheckpointPages)")
-            // GRDB sets NORMAL for WAL after this runs; FULL (a test option) is set per write below.
-            if synchronousFull { try db.execute(sql: "PRAGMA synchronous = FULL") }
-        }
+        let path = location.databasePath
         do {
-            // A pool opens the file in WAL mode: readers never block the recorder's commits.
-            pool = try DatabasePool(path: location.databasePath, configuration: configuration)
-            if synchronousFull { try pool.writeWithoutTransaction { try $0.execute(sql: "PRAGMA synchronous = FULL") } }
+            // WAL: readers never block the recorder's commits. NORMAL syncs the WAL only at
+            // checkpoints (the recorder's power-loss bound); FULL, a test option, every commit.
+            let writer = try SQLiteConnection(path: path, readOnly: false)
+            try Self.prepare(writer, options)
+            try writer.execute("PRAGMA journal_mode = WAL")
+            try writer.execute(options.synchronousFull ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
+            pool = StorePool(writer: writer) {
+                let reader = try SQLiteConnection(path: path, readOnly: true)
+                try Self.prepare(reader, options)
+                return reader
+            }
             try StoreSchema.migrator.migrate(pool)
         } catch {
             throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
         }
+    }
+
+    /// Each connection's settings (every connection's, as GRDB's `prepareDatabase` did).
+    private static func prepare(_ db: SQLiteConnection, _ options: Options) throws {
+        if let maxPages = options.maximumPageCount { _ = try db.value(Int.self, "PRAGMA max_page_count = \(maxPages)") }
+        if let cacheKibibytes = options.pageCacheKibibytes { try db.execute("PRAGMA cache_size = -\(cacheKibibytes)") }
+        // Keep the WAL small: checkpoint every 100 pages (400 KB) rather than SQLite's 1000,
+        // and truncate it back to 512 KB after a checkpoint (it never shrinks otherwise).
+        _ = try db.value(Int.self, "PRAGMA journal_size_limit = \(walSizeLimitBytes)")
+        try db.execute("PRAGMA wal_autocheckpoint = \(walAutocheckpointPages)")
     }
 
     /// Opens an existing database for reading only: no migration, no checkpoint, nothing
@@ -89,21 +98,32 @@ public final class RunWalkStore: Sendable {
     private init(readOnlyAt location: StoreLocation) throws {
         self.location = location
         readOnly = true
-        var configuration = Self.configuration()
-        configuration.readonly = true
+        let path = location.databasePath
+        var uri = false
         do {
-            pool = try DatabasePool(path: location.databasePath, configuration: configuration)
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CANTOPEN && access(location.directory, W_OK) != 0 {
-            // Read-only media: SQLite cannot make the -shm a WAL reader needs. Nobody can write
-            // there either, so the file is opened as immutable (no locks, no -shm).
+            // Opened once here so that a file SQLite cannot read is an error now, not at the first read.
+            _ = try Self.openReader(path, uri: false)
+        } catch let error as SQLiteError where error.resultCode == 14 && access(location.directory, W_OK) != 0 {
+            // SQLITE_CANTOPEN on read-only media: SQLite cannot make the -shm a WAL reader needs.
+            // Nobody can write there either, so the file is opened as immutable (no locks, no -shm).
+            uri = true
             do {
-                pool = try DatabasePool(path: Self.immutableURI(location.databasePath), configuration: configuration)
+                _ = try Self.openReader(Self.immutableURI(path), uri: true)
             } catch {
-                throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+                throw StoreError.sqlite(StoreError.describe(error), path: path)
             }
         } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+            throw StoreError.sqlite(StoreError.describe(error), path: path)
         }
+        let name = uri ? Self.immutableURI(path) : path
+        pool = StorePool(writer: nil) { try Self.openReader(name, uri: uri) }
+    }
+
+    /// A read-only connection that has read the schema (where a missing -shm shows).
+    private static func openReader(_ name: String, uri: Bool) throws -> SQLiteConnection {
+        let reader = try SQLiteConnection(path: name, readOnly: true, uri: uri)
+        _ = try reader.value(Int.self, "SELECT COUNT(*) FROM sqlite_master")
+        return reader
     }
 
     /// `file:PATH?immutable=1`, the path's `%`, `?` and `#` escaped (Debian's SQLite reads URIs).
@@ -120,13 +140,6 @@ public final class RunWalkStore: Sendable {
         return "file:" + escaped + "?immutable=1"
     }
 
-    private static func configuration() -> Configuration {
-        var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
-        configuration.label = "runwalk"
-        return configuration
-    }
-
     /// `PRAGMA journal_size_limit`: the WAL is cut back to this after a checkpoint.
     static let walSizeLimitBytes = 512 * 1024
     /// `PRAGMA wal_autocheckpoint`: pages in the WAL that trigger a checkpoint.
@@ -138,19 +151,19 @@ public final class RunWalkStore: Sendable {
     /// Copies the WAL into the database and syncs both (the power-loss bound); PASSIVE: never
     /// waits for readers, so a report being read does not stall the recorder.
     public func checkpoint() throws {
-        try wrap { try pool.writeWithoutTransaction { db in _ = try Row.fetchAll(db, sql: "PRAGMA wal_checkpoint(PASSIVE)") } }
+        try wrap { try pool.writeWithoutTransaction { db in _ = try db.rows("PRAGMA wal_checkpoint(PASSIVE)") } }
     }
 
     /// The leaf pages of `table` in key order (SQLite's `dbstat`), for tests that damage one.
     public func leafPages(of table: String) throws -> [Int64] {
         try wrap { try pool.read { db in
-            try Int64.fetchAll(db, sql: "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY path", arguments: [table])
+            try db.values(Int64.self, "SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY path", [table])
         } }
     }
 
     /// `PRAGMA quick_check`'s answer: `ok` for a sound file.
     public func quickCheck() throws -> String {
-        try wrap { try pool.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check").joined(separator: "\n") } }
+        try wrap { try pool.read { db in try db.values(String.self, "PRAGMA quick_check").joined(separator: "\n") } }
     }
 
     /// Opens the store only if its database already exists (nil otherwise).
@@ -161,12 +174,12 @@ public final class RunWalkStore: Sendable {
 
     /// `PRAGMA integrity_check`'s answer: `ok` for a sound file.
     public func integrityCheck() throws -> String {
-        try wrap { try pool.read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "\n") } }
+        try wrap { try pool.read { db in try db.values(String.self, "PRAGMA integrity_check").joined(separator: "\n") } }
     }
 
     /// The journal mode in force (`wal`).
     public func journalMode() throws -> String {
-        try wrap { try pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") ?? "" } }
+        try wrap { try pool.read { db in try db.value(String.self, "PRAGMA journal_mode") ?? "" } }
     }
 
     /// The names of the migrations applied, oldest first.
@@ -175,12 +188,12 @@ public final class RunWalkStore: Sendable {
     }
 
     /// Runs a read, turning SQLite errors into `StoreError`.
-    func read<T>(_ body: (Database) throws -> T) throws -> T {
+    func read<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try wrap { try pool.read(body) }
     }
 
     /// Runs a write transaction, turning SQLite errors into `StoreError`.
-    func write<T>(_ body: (Database) throws -> T) throws -> T {
+    func write<T>(_ body: (SQLiteConnection) throws -> T) throws -> T {
         try wrap { try pool.write(body) }
     }
 
@@ -229,11 +242,9 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         return false
     }
 
-    /// SQLite's code and message (GRDB's description: "SQLite error 13: database or disk is full - while …").
+    /// SQLite's code and message: "SQLite error 13: database or disk is full".
     static func describe(_ error: Error) -> String {
-        if let error = error as? DatabaseError {
-            return "SQLite error \(error.resultCode.rawValue): \(error.message ?? "unknown")"
-        }
+        if let error = error as? SQLiteError { return error.description }
         return String(describing: error)
     }
 }

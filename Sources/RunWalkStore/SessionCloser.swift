@@ -1,23 +1,20 @@
-import GRDB
 import RunWalkCore
 
 /// Closes a session row: its state, the summary (as JSON, exactly as printed), and the
 /// figures history and records read (distance, time, pace, best 1 km and 5 km).
 enum SessionCloser {
-    static func close(_ db: Database, sessionID: Int64, summary: Summary, summaryJSON: String, endedWallMs: Int64) throws {
+    static func close(_ db: SQLiteConnection, sessionID: Int64, summary: Summary, summaryJSON: String, endedWallMs: Int64) throws {
         // Read with a cursor into plain pairs: a 5-hour run at 10 Hz has 180,000 points, and as
         // fetched rows they took about 45 MB at the end of a recorded replay.
         var points: [(seconds: Double, metres: Double)] = []
-        let rows = try Row.fetchCursor(db, sql: "SELECT elapsed_s, distance_m FROM track_points WHERE session_id = ? ORDER BY id",
-                                       arguments: [sessionID])
-        while let row = try rows.next() {
-            points.append((seconds: row[0] as Double, metres: row[1] as Double))
+        try db.forEachRow("SELECT elapsed_s, distance_m FROM track_points WHERE session_id = ? ORDER BY id", [sessionID]) { row, _ in
+            points.append((seconds: row.double(0), metres: row.double(1)))
         }
-        try db.execute(sql: """
+        try db.execute("""
             UPDATE sessions SET state = ?, ended_wall_ms = ?, distance_m = ?, duration_s = ?, moving_time_s = ?,
               avg_pace_s_per_km = ?, best_1km_s = ?, best_5km_s = ?, summary_json = ?, owner_token = NULL
             WHERE id = ?
-            """, arguments: [
+            """, [
                 summary.state.rawValue, endedWallMs, summary.distanceMetres, summary.durationSeconds, summary.movingTimeSeconds,
                 summary.averagePaceSecondsPerKm, BestEffort.fastest(metres: 1000, in: points),
                 BestEffort.fastest(metres: 5000, in: points), summaryJSON, sessionID,

@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 import RunWalkIO
 
@@ -61,7 +60,7 @@ extension RunWalkStore {
     public func loadSession(_ reference: SessionReference) throws -> StoredSession {
         try read { db in
             let info = try Self.info(db, reference)
-            let json: String? = try String.fetchOne(db, sql: "SELECT summary_json FROM sessions WHERE id = ?", arguments: [info.id])
+            let json = try db.value(String.self, "SELECT summary_json FROM sessions WHERE id = ?", [info.id])
             let summary: Summary
             let text: String
             if let json {
@@ -82,55 +81,62 @@ extension RunWalkStore {
 
     /// How many fixes (epochs, raw and filtered) were stored for session `id`.
     public func fixCount(sessionID id: Int64) throws -> Int {
-        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fixes WHERE session_id = ?", arguments: [id]) ?? 0 }
+        try read { db in try db.value(Int.self, "SELECT COUNT(*) FROM fixes WHERE session_id = ?", [id]) ?? 0 }
     }
 
     /// The latest stored fix time of session `id`, seconds from the workout's start.
     public func lastFixSeconds(sessionID id: Int64) throws -> Double? {
-        try read { db in try Double.fetchOne(db, sql: "SELECT MAX(at_s) FROM fixes WHERE session_id = ?", arguments: [id]) }
+        try read { db in try db.value(Double.self, "SELECT MAX(at_s) FROM fixes WHERE session_id = ?", [id]) }
     }
 
     /// Every session, newest first.
     public func sessions() throws -> [SessionInfo] {
-        try read { db in try Row.fetchAll(db, sql: "SELECT * FROM sessions ORDER BY id DESC").map(Self.info(row:)) }
+        try read { db in try db.rows("SELECT * FROM sessions ORDER BY id DESC").map(Self.info(row:)) }
     }
 
-    static func info(_ db: Database, _ reference: SessionReference) throws -> SessionInfo {
-        let row: Row?
+    static func info(_ db: SQLiteConnection, _ reference: SessionReference) throws -> SessionInfo {
+        let row: SQLiteRow?
         switch reference {
-        case .last: row = try Row.fetchOne(db, sql: "SELECT * FROM sessions ORDER BY id DESC LIMIT 1")
-        case .id(let id): row = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [id])
+        case .last: row = try db.row("SELECT * FROM sessions ORDER BY id DESC LIMIT 1")
+        case .id(let id): row = try db.row("SELECT * FROM sessions WHERE id = ?", [id])
         }
         guard let row else {
             if reference == .last { throw StoreError.noSessions }
             throw StoreError.noSuchSession(reference.description)
         }
-        return info(row: row)
+        return try info(row: row)
     }
 
-    static func info(row: Row) -> SessionInfo {
+    static func info(row: SQLiteRow) throws -> SessionInfo {
         let startMs: Int64? = row["start_utc_ms"]
         return SessionInfo(
-            id: row["id"], workout: row["workout_spec"], source: row["source"], state: row["state"],
-            startUTC: startMs.map(UTCTime.init(milliseconds:)), recordedWall: UTCTime(milliseconds: row["recorded_wall_ms"]),
+            id: try row.get("id"), workout: try row.get("workout_spec"), source: try row.get("source"), state: try row.get("state"),
+            startUTC: startMs.map(UTCTime.init(milliseconds:)), recordedWall: UTCTime(milliseconds: try row.get("recorded_wall_ms")),
             distanceMetres: row["distance_m"], durationSeconds: row["duration_s"], averagePaceSecondsPerKm: row["avg_pace_s_per_km"])
     }
 
-    static func trackPoints(_ db: Database, sessionID: Int64) throws -> [TrackPoint] {
+    static func trackPoints(_ db: SQLiteConnection, sessionID: Int64) throws -> [TrackPoint] {
         // Each point's HDOP comes from its accepted fix (exports carry it so a re-imported
         // track is weighed as the original was); one pass over the session's fixes.
         var hdopByTime: [Int64: Double] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT time_ms, hdop FROM fixes WHERE session_id = ? AND accepted AND hdop IS NOT NULL",
-                                    arguments: [sessionID]) {
-            hdopByTime[row["time_ms"]] = row["hdop"]
+        try db.forEachRow("SELECT time_ms, hdop FROM fixes WHERE session_id = ? AND accepted AND hdop IS NOT NULL",
+                          [sessionID]) { row, _ in
+            hdopByTime[row.int64(0)] = row.double(1)
         }
-        return try Row.fetchAll(db, sql: "SELECT * FROM track_points WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
-            TrackPoint(elapsedSeconds: row["elapsed_s"], time: UTCTime(milliseconds: row["time_ms"]),
-                       latitude: row["lat"], longitude: row["lon"], altitudeMSL: row["alt_msl"],
-                       distanceMetres: row["distance_m"], speedMetresPerSecond: row["speed_mps"],
-                       paceSecondsPerKm: row["pace_s_per_km"], phaseIndex: row["phase_idx"],
-                       rawLatitude: row["raw_lat"], rawLongitude: row["raw_lon"], afterGap: row["after_gap"],
-                       hdop: hdopByTime[row["time_ms"]])
+        // Read straight from the statement into points (no row copies: a long run has 180,000).
+        var points: [TrackPoint] = []
+        try db.forEachRow("""
+            SELECT elapsed_s, time_ms, lat, lon, alt_msl, distance_m, speed_mps, pace_s_per_km, phase_idx, raw_lat, raw_lon, after_gap
+            FROM track_points WHERE session_id = ? ORDER BY id
+            """, [sessionID]) { row, _ in
+            func optional(_ index: Int32) -> Double? { row.isNull(index) ? nil : row.double(index) }
+            let time = row.int64(1)
+            points.append(TrackPoint(
+                elapsedSeconds: row.double(0), time: UTCTime(milliseconds: time), latitude: row.double(2), longitude: row.double(3),
+                altitudeMSL: optional(4), distanceMetres: row.double(5), speedMetresPerSecond: optional(6),
+                paceSecondsPerKm: optional(7), phaseIndex: row.isNull(8) ? nil : Int(row.int64(8)),
+                rawLatitude: optional(9), rawLongitude: optional(10), afterGap: row.int64(11) != 0, hdop: hdopByTime[time]))
         }
+        return points
     }
 }

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 import RunWalkIO
 
 /// An advisory lock (`flock`) on `locks/TOKEN.lock`, held by the process recording a session.

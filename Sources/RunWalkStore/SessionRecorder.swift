@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// Records a session into the store as it happens, from any driver (replay, live run):

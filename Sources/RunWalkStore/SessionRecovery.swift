@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 
@@ -16,10 +15,10 @@ extension RunWalkStore {
     public func abandonedSessions() throws -> [SessionInfo] {
         let locks = location.locksDirectory
         return try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM sessions WHERE state = 'recording' ORDER BY id").compactMap { row in
+            try db.rows("SELECT * FROM sessions WHERE state = 'recording' ORDER BY id").compactMap { row in
                 let token: String? = row["owner_token"]
                 if let token, SessionLock.isHeld(directory: locks, token: token) { return nil }
-                return Self.info(row: row)
+                return try Self.info(row: row)
             }
         }
     }
@@ -31,12 +30,12 @@ extension RunWalkStore {
             let wall = SessionRecorder.wallMilliseconds()
             let result: Recovered? = try write { db in
                 // Checked again inside the transaction: another runwalk may have recovered it meanwhile.
-                let state: String? = try String.fetchOne(db, sql: "SELECT state FROM sessions WHERE id = ?", arguments: [info.id])
+                let state = try db.value(String.self, "SELECT state FROM sessions WHERE id = ?", [info.id])
                 guard state == "recording" else { return nil }
                 let summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: .interrupted)
                 try SessionCloser.close(db, sessionID: info.id, summary: summary, summaryJSON: try SummaryJSON.encode(summary),
                                         endedWallMs: wall)
-                let fixes = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fixes WHERE session_id = ?", arguments: [info.id]) ?? 0
+                let fixes = try db.value(Int.self, "SELECT COUNT(*) FROM fixes WHERE session_id = ?", [info.id]) ?? 0
                 var closed = info
                 closed.state = SessionOutcome.interrupted.rawValue
                 closed.distanceMetres = summary.distanceMetres
@@ -47,7 +46,7 @@ extension RunWalkStore {
         }
         // Lock files of dead recorders are left behind by the crash; nobody holds them now.
         if let names = try? FileManager.default.contentsOfDirectory(atPath: location.locksDirectory) {
-            let open = Set(try read { db in try String.fetchAll(db, sql: "SELECT owner_token FROM sessions WHERE owner_token IS NOT NULL") })
+            let open = Set(try read { db in try db.values(String.self, "SELECT owner_token FROM sessions WHERE owner_token IS NOT NULL") })
             for name in names where name.hasSuffix(".lock") && !open.contains(String(name.dropLast(5))) {
                 let token = String(name.dropLast(5))
                 let path = location.locksDirectory + "/" + name

@@ -1,4 +1,9 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 
 /// Where the store lives: `$RUNWALK_DATA_DIR`, else `$XDG_DATA_HOME/runwalk`, else
 /// `~/.local/share/runwalk`; the database is `runwalk.sqlite` in that folder.
@@ -17,8 +22,14 @@ public struct StoreLocation: Sendable, Equatable {
         if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
             return StoreLocation(directory: xdg + "/runwalk")
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? accountHome()
         return StoreLocation(directory: home + "/.local/share/runwalk")
+    }
+
+    /// The home folder of the account running this (HOME unset): from the password database.
+    private static func accountHome() -> String {
+        guard let entry = getpwuid(getuid()), let home = entry.pointee.pw_dir else { return "/" }
+        return String(cString: home)
     }
 
     /// The SQLite database file.

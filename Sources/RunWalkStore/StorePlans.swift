@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 
 /// A stored enrolment: the plan as it was started, and what has happened since.
@@ -30,7 +29,7 @@ extension RunWalkStore {
     /// The enrolment being followed, with its log; nil when none is active.
     public func activeEnrolment() throws -> StoredEnrolment? {
         try read { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM plan_enrolments WHERE state = 'active' ORDER BY id DESC LIMIT 1")
+            guard let row = try db.row("SELECT * FROM plan_enrolments WHERE state = 'active' ORDER BY id DESC LIMIT 1")
             else { return nil }
             return try Self.enrolment(db, row: row)
         }
@@ -40,12 +39,12 @@ extension RunWalkStore {
     @discardableResult
     public func startEnrolment(planName: String, planJSON: String, startDay: CalendarDay, weekdays: [Weekday]) throws -> Int64 {
         try write { db in
-            if let active = try String.fetchOne(db, sql: "SELECT plan_name FROM plan_enrolments WHERE state = 'active'") {
+            if let active = try db.value(String.self, "SELECT plan_name FROM plan_enrolments WHERE state = 'active'") {
                 throw PlanStoreError.alreadyActive(active)
             }
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO plan_enrolments (plan_name, plan_json, start_day, weekdays, state) VALUES (?, ?, ?, ?, 'active')
-                """, arguments: [planName, planJSON, startDay.daysSinceEpoch, weekdays.map(\.rawValue).joined(separator: ",")])
+                """, [planName, planJSON, startDay.daysSinceEpoch, weekdays.map(\.rawValue).joined(separator: ",")])
             return db.lastInsertedRowID
         }
     }
@@ -53,8 +52,8 @@ extension RunWalkStore {
     /// Stops following the active plan (its log stays, for history).
     public func stopEnrolment(on day: CalendarDay) throws {
         try write { db in
-            try db.execute(sql: "UPDATE plan_enrolments SET state = 'stopped', stopped_day = ? WHERE state = 'active'",
-                           arguments: [day.daysSinceEpoch])
+            try db.execute("UPDATE plan_enrolments SET state = 'stopped', stopped_day = ? WHERE state = 'active'",
+                           [day.daysSinceEpoch])
             if db.changesCount == 0 { throw PlanStoreError.noActivePlan }
         }
     }
@@ -62,9 +61,9 @@ extension RunWalkStore {
     /// Appends to an enrolment's log.
     public func appendPlanLog(enrolmentID: Int64, _ entry: PlanLogEntry) throws {
         try write { db in
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO plan_log (enrolment_id, kind, week, day, on_day, session_id, run_fraction) VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [enrolmentID, entry.kind.rawValue, entry.slot.week, entry.slot.day, entry.day.daysSinceEpoch,
+                """, [enrolmentID, entry.kind.rawValue, entry.slot.week, entry.slot.day, entry.day.daysSinceEpoch,
                                  entry.sessionID, entry.runFraction])
         }
     }
@@ -73,9 +72,9 @@ extension RunWalkStore {
     /// entries); false when there is no such session.
     public func deleteSession(id: Int64) throws -> Bool {
         try write { db in
-            // Foreign keys cascade only when enforced; GRDB enables them, this makes sure.
-            try db.execute(sql: "PRAGMA foreign_keys = ON")
-            try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [id])
+            // Foreign keys cascade only when enforced: every connection enables them when it opens
+            // (the pragma is a no-op inside a transaction, so it cannot be made sure of here).
+            try db.execute("DELETE FROM sessions WHERE id = ?", [id])
             return db.changesCount > 0
         }
     }
@@ -83,7 +82,7 @@ extension RunWalkStore {
     /// Sets (or, with nil, clears) a session's name; false when there is no such session.
     public func renameSession(id: Int64, name: String?) throws -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE sessions SET name = ? WHERE id = ?", arguments: [name, id])
+            try db.execute("UPDATE sessions SET name = ? WHERE id = ?", [name, id])
             return db.changesCount > 0
         }
     }
@@ -91,7 +90,7 @@ extension RunWalkStore {
     /// Sets (or clears) a session's note; false when there is no such session.
     public func setSessionNote(id: Int64, note: String?) throws -> Bool {
         try write { db in
-            try db.execute(sql: "UPDATE sessions SET note = ? WHERE id = ?", arguments: [note, id])
+            try db.execute("UPDATE sessions SET note = ? WHERE id = ?", [note, id])
             return db.changesCount > 0
         }
     }
@@ -100,8 +99,8 @@ extension RunWalkStore {
     public func sessionLabels() throws -> [Int64: (name: String?, note: String?)] {
         try read { db in
             var labels: [Int64: (name: String?, note: String?)] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT id, name, note FROM sessions WHERE name IS NOT NULL OR note IS NOT NULL") {
-                labels[row["id"]] = (row["name"], row["note"])
+            for row in try db.rows("SELECT id, name, note FROM sessions WHERE name IS NOT NULL OR note IS NOT NULL") {
+                labels[try row.get("id")] = (row["name"], row["note"])
             }
             return labels
         }
@@ -111,28 +110,28 @@ extension RunWalkStore {
     public func planDaysBySession() throws -> [Int64: (plan: String, slot: TrainingPlan.Slot, kind: PlanLogEntry.Kind)] {
         try read { db in
             var out: [Int64: (plan: String, slot: TrainingPlan.Slot, kind: PlanLogEntry.Kind)] = [:]
-            for row in try Row.fetchAll(db, sql: """
+            for row in try db.rows("""
                 SELECT l.session_id, l.kind, l.week, l.day, e.plan_name FROM plan_log l JOIN plan_enrolments e ON e.id = l.enrolment_id
                 WHERE l.session_id IS NOT NULL ORDER BY l.id
                 """) {
-                guard let kind = PlanLogEntry.Kind(rawValue: row["kind"]) else { continue }
-                out[row["session_id"]] = (row["plan_name"], TrainingPlan.Slot(week: row["week"], day: row["day"]), kind)
+                guard let kind = PlanLogEntry.Kind(rawValue: try row.get("kind")) else { continue }
+                out[try row.get("session_id")] = (try row.get("plan_name"), TrainingPlan.Slot(week: try row.get("week"), day: try row.get("day")), kind)
             }
             return out
         }
     }
 
-    static func enrolment(_ db: Database, row: Row) throws -> StoredEnrolment {
-        let id: Int64 = row["id"]
-        let weekdays = (row["weekdays"] as String).split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
-        let log = try Row.fetchAll(db, sql: "SELECT * FROM plan_log WHERE enrolment_id = ? ORDER BY id", arguments: [id]).compactMap { r -> PlanLogEntry? in
-            guard let kind = PlanLogEntry.Kind(rawValue: r["kind"]) else { return nil }
-            return PlanLogEntry(kind: kind, slot: TrainingPlan.Slot(week: r["week"], day: r["day"]),
-                                day: CalendarDay(daysSinceEpoch: r["on_day"]), sessionID: r["session_id"], runFraction: r["run_fraction"])
+    static func enrolment(_ db: SQLiteConnection, row: SQLiteRow) throws -> StoredEnrolment {
+        let id: Int64 = try row.get("id")
+        let weekdays = (try row.get("weekdays") as String).split(separator: ",").compactMap { Weekday(rawValue: String($0)) }
+        let log = try db.rows("SELECT * FROM plan_log WHERE enrolment_id = ? ORDER BY id", [id]).compactMap { r -> PlanLogEntry? in
+            guard let kind = PlanLogEntry.Kind(rawValue: try r.get("kind")) else { return nil }
+            return PlanLogEntry(kind: kind, slot: TrainingPlan.Slot(week: try r.get("week"), day: try r.get("day")),
+                                day: CalendarDay(daysSinceEpoch: try r.get("on_day")), sessionID: r["session_id"], runFraction: r["run_fraction"])
         }
         return StoredEnrolment(
-            enrolment: PlanEnrolment(id: id, planName: row["plan_name"], startDay: CalendarDay(daysSinceEpoch: row["start_day"]),
+            enrolment: PlanEnrolment(id: id, planName: try row.get("plan_name"), startDay: CalendarDay(daysSinceEpoch: try row.get("start_day")),
                                      weekdays: weekdays),
-            planJSON: row["plan_json"], state: row["state"], log: log)
+            planJSON: try row.get("plan_json"), state: try row.get("state"), log: log)
     }
 }

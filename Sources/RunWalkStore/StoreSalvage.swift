@@ -1,5 +1,9 @@
-import Foundation
-import GRDB
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import FoundationEssentials
 import RunWalkIO
 
 /// Copies every session that can still be read out of a damaged database into a new one
@@ -35,19 +39,19 @@ public enum StoreSalvage {
         do {
             let target = try RunWalkStore(location: work)
             try target.pool.writeWithoutTransaction { db in
-                try db.execute(sql: "ATTACH DATABASE ? AS damaged", arguments: [location.databasePath])
+                try db.execute("ATTACH DATABASE ? AS damaged", [location.databasePath])
                 for id in sessionIDs(db) {
                     if copy(session: id, db) { saved += 1 } else { lost += 1 }
                 }
-                try db.execute(sql: "DETACH DATABASE damaged")
+                try db.execute("DETACH DATABASE damaged")
                 // Sessions recorded around the damage (StoreWriter's fallback) join them, renumbered.
                 for folder in fallbackFolders(location) {
-                    try db.execute(sql: "ATTACH DATABASE ? AS fallback", arguments: [folder + "/runwalk.sqlite"])
-                    let ids = (try? Int64.fetchAll(db, sql: "SELECT id FROM fallback.sessions ORDER BY id")) ?? []
+                    try db.execute("ATTACH DATABASE ? AS fallback", [folder + "/runwalk.sqlite"])
+                    let ids = (try? db.values(Int64.self, "SELECT id FROM fallback.sessions ORDER BY id")) ?? []
                     for id in ids {
                         if copyRenumbered(session: id, db) { saved += 1; fromFallback += 1 } else { lost += 1 }
                     }
-                    try db.execute(sql: "DETACH DATABASE fallback")
+                    try db.execute("DETACH DATABASE fallback")
                     merged.append(folder)
                 }
             }
@@ -76,11 +80,11 @@ public enum StoreSalvage {
     }
 
     /// The damaged file's session ids: from the table if it can be scanned, else probed one by one.
-    private static func sessionIDs(_ db: Database) -> [Int64] {
-        if let ids = try? Int64.fetchAll(db, sql: "SELECT id FROM damaged.sessions ORDER BY id") { return ids }
-        let highest = (try? Int64.fetchOne(db, sql: "SELECT seq FROM damaged.sqlite_sequence WHERE name = 'sessions'")) ?? nil
+    private static func sessionIDs(_ db: SQLiteConnection) -> [Int64] {
+        if let ids = try? db.values(Int64.self, "SELECT id FROM damaged.sessions ORDER BY id") { return ids }
+        let highest = (try? db.value(Int64.self, "SELECT seq FROM damaged.sqlite_sequence WHERE name = 'sessions'")) ?? nil
         return (1...max(1, highest ?? 10_000)).filter { id in
-            ((try? Int64.fetchOne(db, sql: "SELECT id FROM damaged.sessions WHERE id = ?", arguments: [id])) ?? nil) != nil
+            ((try? db.value(Int64.self, "SELECT id FROM damaged.sessions WHERE id = ?", [id])) ?? nil) != nil
         }
     }
 
@@ -94,20 +98,19 @@ public enum StoreSalvage {
 
     /// Copies a fallback session under a new id (the fallback numbered its own from 1); its
     /// rows' own ids are left to the new database.
-    private static func copyRenumbered(session id: Int64, _ db: Database) -> Bool {
+    private static func copyRenumbered(session id: Int64, _ db: SQLiteConnection) -> Bool {
         do {
-            try db.inSavepoint {
+            try db.savepoint {
                 let sessionColumns = try columns(of: "sessions", db).filter { $0 != "id" }
                 let list = sessionColumns.joined(separator: ", ")
-                try db.execute(sql: "INSERT INTO main.sessions (\(list)) SELECT \(list) FROM fallback.sessions WHERE id = ?", arguments: [id])
+                try db.execute("INSERT INTO main.sessions (\(list)) SELECT \(list) FROM fallback.sessions WHERE id = ?", [id])
                 let newID = db.lastInsertedRowID
                 for table in sessionTables {
                     let kept = try columns(of: table, db).filter { $0 != "id" && $0 != "session_id" }
                     let list = kept.joined(separator: ", ")
-                    try db.execute(sql: "INSERT INTO main.\(table) (session_id, \(list)) SELECT ?, \(list) FROM fallback.\(table) WHERE session_id = ?",
-                                   arguments: [newID, id])
+                    try db.execute("INSERT INTO main.\(table) (session_id, \(list)) SELECT ?, \(list) FROM fallback.\(table) WHERE session_id = ?",
+                                   [newID, id])
                 }
-                return .commit
             }
             return true
         } catch {
@@ -115,26 +118,25 @@ public enum StoreSalvage {
         }
     }
 
-    private static func columns(of table: String, _ db: Database) throws -> [String] {
-        try Row.fetchAll(db, sql: "PRAGMA main.table_info(\(table))").map { $0["name"] as String }
+    private static func columns(of table: String, _ db: SQLiteConnection) throws -> [String] {
+        try db.rows("PRAGMA main.table_info(\(table))").map { try $0.get("name") as String }
     }
 
     /// Copies one session and its rows; false (nothing copied) when any of them cannot be read.
-    private static func copy(session id: Int64, _ db: Database) -> Bool {
+    private static func copy(session id: Int64, _ db: SQLiteConnection) -> Bool {
         do {
-            try db.inSavepoint {
-                try db.execute(sql: "INSERT INTO main.sessions SELECT * FROM damaged.sessions WHERE id = ?", arguments: [id])
+            try db.savepoint {
+                try db.execute("INSERT INTO main.sessions SELECT * FROM damaged.sessions WHERE id = ?", [id])
                 for table in sessionTables {
                     do {
-                        try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM damaged.\(table) WHERE session_id = ?", arguments: [id])
+                        try db.execute("INSERT INTO main.\(table) SELECT * FROM damaged.\(table) WHERE session_id = ?", [id])
                     } catch {
                         // A damaged index: read the table itself.
-                        try db.execute(sql: "DELETE FROM main.\(table) WHERE session_id = ?", arguments: [id])
-                        try db.execute(sql: "INSERT INTO main.\(table) SELECT * FROM damaged.\(table) NOT INDEXED WHERE session_id = ?",
-                                       arguments: [id])
+                        try db.execute("DELETE FROM main.\(table) WHERE session_id = ?", [id])
+                        try db.execute("INSERT INTO main.\(table) SELECT * FROM damaged.\(table) NOT INDEXED WHERE session_id = ?",
+                                       [id])
                     }
                 }
-                return .commit
             }
             return true
         } catch {

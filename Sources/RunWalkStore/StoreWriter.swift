@@ -1,5 +1,4 @@
-import Foundation
-import GRDB
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 
@@ -16,7 +15,7 @@ final class StoreWriter: @unchecked Sendable {
     private let lock: SessionLock?
 
     // Shared with the recording thread, under `condition`.
-    private let condition = NSCondition()
+    private let condition = StoreCondition()
     private var buffer: [RecordedRow] = []
     /// The writer sleeps with no deadline and waits to be signalled by `append`.
     private var idle = false
@@ -52,13 +51,13 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     func start() {
-        let thread = Thread { [self] in
-            // The kernel's thread name (15 bytes at most), for top -H and /proc.
-            KernelThreadName.set("runwalk-store")
-            run()
+        // The kernel's thread name (15 bytes at most), for top -H and /proc.
+        if !StoreThread.start(name: "runwalk-store", { [self] in run() }) {
+            // No thread (the process is out of them): the session is not recorded, said once,
+            // and `finish` returns at once instead of waiting for a writer that never runs.
+            warn("runwalk: warning: cannot record to \(location.databasePath): no thread for the writer")
+            condition.withLock { outcome = SessionRecorder.Outcome(sessionID: nil, rowsLost: 0) }
         }
-        thread.name = "runwalk-store-writer"
-        thread.start()
     }
 
     /// Queues rows for the writer; waits while `maximumQueuedRows` are queued (a replay
@@ -92,11 +91,11 @@ final class StoreWriter: @unchecked Sendable {
         /// Not a session after all (a replay that found no fixes): its rows go.
         case discarded
 
-        func close(_ db: Database, sessionID: Int64, endedWallMs: Int64) throws {
+        func close(_ db: SQLiteConnection, sessionID: Int64, endedWallMs: Int64) throws {
             switch self {
             case .discarded:
-                // Foreign keys (on in GRDB) cascade to the session's rows.
-                try db.execute(sql: "DELETE FROM sessions WHERE id = ?", arguments: [sessionID])
+                // Foreign keys (on for every connection) cascade to the session's rows.
+                try db.execute("DELETE FROM sessions WHERE id = ?", [sessionID])
             case .summary(let summary, let json):
                 try SessionCloser.close(db, sessionID: sessionID, summary: summary, summaryJSON: json, endedWallMs: endedWallMs)
             case .rebuilt(let state):
@@ -137,7 +136,6 @@ final class StoreWriter: @unchecked Sendable {
                 if let wake = checkpointDue {
                     while finishRequest == nil, buffer.isEmpty, condition.wait(until: wake) {}
                 } else {
-                    // Not wait(until: .distantFuture): Foundation traps converting it to a timespec.
                     while finishRequest == nil, buffer.isEmpty { condition.wait() }
                 }
                 idle = false
@@ -339,17 +337,17 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     /// Inserts the session row and its planned phases; returns its id.
-    private func insertSession(_ db: Database) throws -> Int64 {
-        try db.execute(sql: """
+    private func insertSession(_ db: SQLiteConnection) throws -> Int64 {
+        try db.execute("""
             INSERT INTO sessions (workout_spec, source, units, get_ready_s, recorded_wall_ms, state, owner_token)
             VALUES (?, ?, ?, ?, ?, 'recording', ?)
-            """, arguments: [session.workout.spec, session.source, session.options.units.rawValue,
-                             session.options.getReady.seconds, wallMilliseconds, lock == nil ? nil : token])
+            """, [session.workout.spec, session.source, session.options.units.rawValue,
+                             session.options.getReady.seconds, wallMilliseconds, (lock == nil ? nil : token) as String?])
         let id = db.lastInsertedRowID
         for (index, phase) in session.workout.phases.enumerated() {
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO phases (session_id, idx, kind, planned_duration_s, planned_distance_m) VALUES (?, ?, ?, ?, ?)
-                """, arguments: [id, index, phase.kind.rawValue, phase.target.durationSeconds, phase.target.distanceMetres])
+                """, [id, index, phase.kind.rawValue, phase.target.durationSeconds, phase.target.distanceMetres])
         }
         return id
     }

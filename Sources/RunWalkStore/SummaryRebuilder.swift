@@ -1,4 +1,3 @@
-import GRDB
 import RunWalkCore
 
 /// Rebuilds a summary from a session's stored rows (for a session a crash left open), with the
@@ -8,23 +7,22 @@ import RunWalkCore
 /// stored fix. Moving time is counted fix by fix with the session's `MovingTimeCounter`: a fix
 /// counts while the workout ran, which is when it made a track point.
 enum SummaryRebuilder {
-    static func summary(_ db: Database, sessionID: Int64, state: SessionOutcome, movingSpeedThreshold: Double = 0.5) throws -> Summary {
-        guard let session = try Row.fetchOne(db, sql: "SELECT * FROM sessions WHERE id = ?", arguments: [sessionID]) else {
+    static func summary(_ db: SQLiteConnection, sessionID: Int64, state: SessionOutcome, movingSpeedThreshold: Double = 0.5) throws -> Summary {
+        guard let session = try db.row("SELECT * FROM sessions WHERE id = ?", [sessionID]) else {
             throw StoreError.noSuchSession(String(sessionID))
         }
-        let units = Units(rawValue: session["units"]) ?? .metric
-        let lastFix: Double? = try Double.fetchOne(db, sql: "SELECT MAX(at_s) FROM fixes WHERE session_id = ?", arguments: [sessionID])
-        let lastDistance: Double = try Double.fetchOne(
-            db, sql: "SELECT distance_m FROM track_points WHERE session_id = ? ORDER BY id DESC LIMIT 1", arguments: [sessionID]) ?? 0
+        let units = (session["units"] as String?).flatMap(Units.init(rawValue:)) ?? .metric
+        let lastFix = try db.value(Double.self, "SELECT MAX(at_s) FROM fixes WHERE session_id = ?", [sessionID])
+        let lastDistance = try db.value(
+            Double.self, "SELECT distance_m FROM track_points WHERE session_id = ? ORDER BY id DESC LIMIT 1", [sessionID]) ?? 0
         let pauses = try pauseIntervals(db, sessionID: sessionID)
-        var builder = SummaryBuilder(workoutSpec: session["workout_spec"], startUTC: nil, units: units, outcome: state)
+        var builder = SummaryBuilder(workoutSpec: try session.get("workout_spec"), startUTC: nil, units: units, outcome: state)
 
-        for row in try Row.fetchAll(db, sql: "SELECT * FROM phases WHERE session_id = ? AND start_s IS NOT NULL ORDER BY idx",
-                                    arguments: [sessionID]) {
-            let start: Double = row["start_s"]
+        for row in try db.rows("SELECT * FROM phases WHERE session_id = ? AND start_s IS NOT NULL ORDER BY idx", [sessionID]) {
+            let start: Double = try row.get("start_s")
             let planned = Summary.Planned(durationSeconds: row["planned_duration_s"], distanceMetres: row["planned_distance_m"])
             var figures = SummaryBuilder.PhaseFigures(
-                index: row["idx"], kind: PhaseKind(rawValue: row["kind"]) ?? .run, planned: planned, startSeconds: start,
+                index: try row.get("idx"), kind: PhaseKind(rawValue: try row.get("kind")) ?? .run, planned: planned, startSeconds: start,
                 endSeconds: (row["end_s"] as Double?) ?? max(start, lastFix ?? start), activeSeconds: 0, distanceMetres: 0,
                 reason: .stopped)
             if let recorded: Double = row["duration_s"] {
@@ -41,23 +39,24 @@ enum SummaryRebuilder {
             builder.phases.append(figures)
         }
         builder.movingSeconds = try movingSeconds(db, sessionID: sessionID, threshold: movingSpeedThreshold)
-        builder.splits = try Row.fetchAll(db, sql: "SELECT * FROM splits WHERE session_id = ? ORDER BY idx", arguments: [sessionID]).map { row in
-            Split(index: row["idx"], distanceMetres: row["distance_m"], elapsedSeconds: row["elapsed_s"], splitSeconds: row["split_s"])
+        builder.splits = try db.rows("SELECT * FROM splits WHERE session_id = ? ORDER BY idx", [sessionID]).map { row in
+            Split(index: try row.get("idx"), distanceMetres: try row.get("distance_m"), elapsedSeconds: try row.get("elapsed_s"),
+                  splitSeconds: try row.get("split_s"))
         }
-        builder.cues = try Row.fetchAll(db, sql: "SELECT * FROM cues WHERE session_id = ? ORDER BY id", arguments: [sessionID]).map { row in
-            Cue(atSeconds: row["at_s"], text: row["text"], kind: CueKind(rawValue: row["kind"]) ?? .transition)
+        builder.cues = try db.rows("SELECT * FROM cues WHERE session_id = ? ORDER BY id", [sessionID]).map { row in
+            Cue(atSeconds: try row.get("at_s"), text: try row.get("text"), kind: CueKind(rawValue: try row.get("kind")) ?? .transition)
         }
-        let counts = try Row.fetchOne(db, sql: """
+        let counts = try db.row("""
             SELECT COUNT(*) AS epochs, COALESCE(SUM(accepted), 0) AS used,
                    COALESCE(SUM(CASE WHEN accepted = 0 AND lat IS NOT NULL THEN 1 ELSE 0 END), 0) AS rejected
             FROM fixes WHERE session_id = ?
-            """, arguments: [sessionID])
+            """, [sessionID])
         builder.fixes = Summary.FixCounts(epochs: counts?["epochs"] ?? 0, used: counts?["used"] ?? 0,
                                           rejected: counts?["rejected"] ?? 0, linesBad: 0)
-        let events = try Row.fetchAll(db, sql: "SELECT kind, at_s, phase_idx FROM events WHERE session_id = ? ORDER BY id",
-                                      arguments: [sessionID]).compactMap { row -> SessionEventRecord? in
-            guard let kind = SessionEventKind(rawValue: row["kind"]) else { return nil }
-            return SessionEventRecord(kind: kind, atSeconds: row["at_s"], phaseIndex: row["phase_idx"])
+        let events = try db.rows("SELECT kind, at_s, phase_idx FROM events WHERE session_id = ? ORDER BY id",
+                                 [sessionID]).compactMap { row -> SessionEventRecord? in
+            guard let kind = SessionEventKind(rawValue: try row.get("kind")) else { return nil }
+            return SessionEventRecord(kind: kind, atSeconds: try row.get("at_s"), phaseIndex: row["phase_idx"])
         }
         builder.events = events.isEmpty ? nil : events
         var summary = builder.build()
@@ -70,30 +69,29 @@ enum SummaryRebuilder {
     /// times a step, and a step counts when the workout ran at that fix (it made a track point,
     /// the same fix's time) and the filtered speed was at least `threshold`. Read with cursors:
     /// a long session has hundreds of thousands of fixes.
-    static func movingSeconds(_ db: Database, sessionID: Int64, threshold: Double) throws -> Double {
-        let pointTimes = try Int64.fetchAll(db, sql: "SELECT time_ms FROM track_points WHERE session_id = ? ORDER BY id",
-                                            arguments: [sessionID])
+    static func movingSeconds(_ db: SQLiteConnection, sessionID: Int64, threshold: Double) throws -> Double {
+        let pointTimes = try db.values(Int64.self, "SELECT time_ms FROM track_points WHERE session_id = ? ORDER BY id", [sessionID])
         var counter = MovingTimeCounter(thresholdMetresPerSecond: threshold)
         var next = 0
-        let fixes = try Row.fetchCursor(db, sql: "SELECT at_s, time_ms, accepted, est_speed_mps FROM fixes WHERE session_id = ? ORDER BY id",
-                                        arguments: [sessionID])
-        while let row = try fixes.next() {
-            let time: Int64 = row["time_ms"]
+        try db.forEachRow("SELECT at_s, time_ms, accepted, est_speed_mps FROM fixes WHERE session_id = ? ORDER BY id",
+                          [sessionID]) { row, _ in
+            let time = row.int64(1)
             let running = next < pointTimes.count && pointTimes[next] == time
             if running { next += 1 }
-            counter.add(atSeconds: row["at_s"], used: row["accepted"], speedMetresPerSecond: row["est_speed_mps"], counting: running)
+            counter.add(atSeconds: row.double(0), used: row.int64(2) != 0, speedMetresPerSecond: row.isNull(3) ? nil : row.double(3),
+                        counting: running)
         }
         return counter.seconds
     }
 
     /// Pause intervals (start, end) from the events; a pause never resumed runs to infinity.
-    static func pauseIntervals(_ db: Database, sessionID: Int64) throws -> [(Double, Double)] {
+    static func pauseIntervals(_ db: SQLiteConnection, sessionID: Int64) throws -> [(Double, Double)] {
         var intervals: [(Double, Double)] = []
         var pausedAt: Double?
-        for row in try Row.fetchAll(db, sql: "SELECT kind, at_s FROM events WHERE session_id = ? AND kind IN ('pause', 'resume') ORDER BY id",
-                                    arguments: [sessionID]) {
-            let at: Double = row["at_s"]
-            if (row["kind"] as String) == "pause" {
+        for row in try db.rows("SELECT kind, at_s FROM events WHERE session_id = ? AND kind IN ('pause', 'resume') ORDER BY id",
+                               [sessionID]) {
+            let at: Double = try row.get("at_s")
+            if (row["kind"] as String?) == "pause" {
                 pausedAt = at
             } else if let start = pausedAt {
                 intervals.append((start, at))

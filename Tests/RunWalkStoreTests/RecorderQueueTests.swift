@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import RunWalkStore
 import RunWalkCore
@@ -23,7 +22,7 @@ struct RecorderQueueTests {
         let peak = try #require(recorded.recorder?.peakQueuedRows)
         #expect(peak <= 16 + 2, "\(peak) rows were queued at once")
         let store = try RunWalkStore(location: folder.location)
-        let fixes = try store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM fixes") } ?? 0
+        let fixes = try store.read { db in try db.value(Int.self, "SELECT COUNT(*) FROM fixes") } ?? 0
         let telemetry = events.filter { if case .telemetry = $0 { return true } else { return false } }.count
         #expect(fixes == telemetry)
         #expect(fixes == result.summary.fixes.epochs)

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 @testable import RunWalkStore
 import RunWalkCore
@@ -33,15 +32,15 @@ struct RecorderRowTests {
                                rawLatitude: 47.370001, rawLongitude: nil, afterGap: true, hdop: 0.9)
         let rows: [RecordedRow] = [.fix(update, atSeconds: 12.5), .trackPoint(point), .fix(update, atSeconds: 12.6)]
         try store.write { db in
-            try db.execute(sql: """
+            try db.execute("""
                 INSERT INTO sessions (id, workout_spec, source, units, get_ready_s, recorded_wall_ms, state)
                 VALUES (7, 'test', 'test', 'metric', 0, 0, 'recording')
                 """)
             var statements = RowStatements(db)
             for row in rows { try row.write(db, sessionID: 7, statements: &statements) }
         }
-        try store.pool.read { db in
-            let fixes = try Row.fetchAll(db, sql: "SELECT * FROM fixes ORDER BY at_s")
+        try store.read { db in
+            let fixes = try db.rows("SELECT * FROM fixes ORDER BY at_s")
             #expect(fixes.count == 2)
             let first = try #require(fixes.first)
             #expect(first["session_id"] as Int64? == 7 && first["at_s"] as Double? == 12.5)
@@ -55,7 +54,7 @@ struct RecorderRowTests {
             #expect(first["est_speed_mps"] as Double? == nil, "an infinity is stored as NULL")
             #expect(first["pace_s_per_km"] as Double? == nil)
             #expect(fixes[1]["at_s"] as Double? == 12.6, "the second row rebinds the same statement")
-            let points = try Row.fetchAll(db, sql: "SELECT * FROM track_points")
+            let points = try db.rows("SELECT * FROM track_points")
             let p = try #require(points.first)
             #expect(points.count == 1 && p["elapsed_s"] as Double? == 12.5 && p["phase_idx"] as Int? == 2)
             #expect(p["alt_msl"] as Double? == nil && p["raw_lat"] as Double? == 47.370001 && p["raw_lon"] as Double? == nil)
@@ -67,8 +66,8 @@ struct RecorderRowTests {
     func pageCache() throws {
         let folder = try TemporaryStoreFolder()
         let recorder = try RunWalkStore(location: folder.location, options: StoreWriter.recorderOptions(.init()))
-        #expect(try recorder.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -256)
+        #expect(try recorder.write { try $0.value(Int.self, "PRAGMA cache_size") } == -256)
         let plain = try RunWalkStore(location: folder.location)
-        #expect(try plain.write { try Int.fetchOne($0, sql: "PRAGMA cache_size") } == -2000)
+        #expect(try plain.write { try $0.value(Int.self, "PRAGMA cache_size") } == -2000)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Testing
 import RunWalkGPS
 import RunWalkRuntime
@@ -80,12 +79,12 @@ struct SessionRecorderTests {
         let outcome = recorder.finish(summary: runner.summary(linesBad: 0), summaryJSON: "{}")
         let store = try RunWalkStore(location: folder.location)
         let kinds = try store.read { db in
-            try String.fetchAll(db, sql: "SELECT kind || '@' || at_s FROM events WHERE session_id = ? ORDER BY id", arguments: [outcome.sessionID])
+            try db.values(String.self, "SELECT kind || '@' || at_s FROM events WHERE session_id = ? ORDER BY id", [outcome.sessionID])
         }
         #expect(kinds == ["start@0.0", "gps_lost@13.0", "gps_back@30.0", "pause@41.0", "resume@50.0", "skip@51.0", "stopped@60.0"])
         let phases = try store.read { db in
-            try Row.fetchAll(db, sql: "SELECT idx, kind, planned_duration_s, start_s, end_reason FROM phases WHERE session_id = ? ORDER BY idx",
-                             arguments: [outcome.sessionID]).map { "\($0[0] as Int) \($0[1] as String) \($0[2] as Double) \(($0[3] as Double?).map { String($0) } ?? "-") \(($0[4] as String?) ?? "-")" }
+            try db.rows("SELECT idx, kind, planned_duration_s, start_s, end_reason FROM phases WHERE session_id = ? ORDER BY idx",
+                        [outcome.sessionID]).map { "\(try $0.get(0) as Int) \(try $0.get(1) as String) \(try $0.get(2) as Double) \(($0[3] as Double?).map { String($0) } ?? "-") \(($0[4] as String?) ?? "-")" }
         }
         #expect(phases == ["0 run 120.0 0.0 skipped", "1 walk 120.0 51.0 stopped", "2 run 120.0 - -"])
     }
