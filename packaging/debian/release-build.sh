@@ -5,7 +5,8 @@
 #
 # Why a fixed folder: the Swift compiler writes the length of a source file's absolute path
 # into the code where it checks a withoutActuallyEscaping closure (GRDB's Database+Dump.swift
-# has two), and -file-prefix-map does not reach it. So the tree is copied to one fixed folder
+# had two; GRDB is gone, the folder stays so that any such closure cannot make the bytes depend
+# on the checkout's folder), and -file-prefix-map does not reach it. So the tree is copied to one fixed folder
 # and built there, with the Swift packages checked out beside it; only the files whose content
 # changed are rewritten, so a second build-deb is incremental.
 release_scratch=${RUNWALK_DEB_SCRATCH:-/tmp/runwalk-deb-build}
