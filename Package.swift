@@ -49,7 +49,7 @@ let package = Package(
         // PulseAudio's asynchronous API for the speaker and music ducking (libpulse-dev); only RunWalkSpeech imports it.
         .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
         // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
-        .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "CEspeakNG", "CPulse"]),
+        .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "CEspeakNG", "CPulse"]),
         // GLib's GIO (GDBus) for MPRIS, notifications and logind; imported only by RunWalkDesktop.
         .systemLibrary(name: "CGio", pkgConfig: "gio-unix-2.0", providers: [.apt(["libglib2.0-dev"])]),
         // feedbackd's client library (haptics); imported only by RunWalkDesktop.

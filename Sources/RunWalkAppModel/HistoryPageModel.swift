@@ -1,3 +1,4 @@
+import Foundation
 import RunWalkCore
 
 /// What the history page lists: past sessions (newest first) and weekly totals.

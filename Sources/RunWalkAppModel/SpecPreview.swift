@@ -1,4 +1,5 @@
 import RunWalkCore
+import RunWalkIO
 
 /// The start page's check of a typed workout: the error with the part it names, or a preview
 /// (a timeline strip of the phases with the total time and distance).
@@ -39,7 +40,7 @@ public struct SpecPreview: Equatable, Sendable {
 
     /// Checks `spec` (a spec, or the name of a workout in `library`).
     public init(_ spec: String, library: WorkoutLibrary = WorkoutLibrary()) {
-        let text = library.entry(named: spec.trimmingCharacters(in: .whitespaces))?.spec ?? spec
+        let text = library.entry(named: spec.trimmingWhitespace())?.spec ?? spec
         do {
             let workout = try Workout(parsing: text)
             self.workout = workout

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkIO
 import RunWalkRuntime
 
@@ -43,7 +48,7 @@ struct ControlCommand: ParsableCommand {
                 // The documented wording, not an "error:" line: no session is a state, not a fault.
                 // Exit here: main's handler would add its "runwalk: error:" prefix to any error thrown.
                 StandardStreams.error("runwalk: no session is running")
-                Foundation.exit(1)
+                Glibc.exit(1)
             }
             throw UserFacingError.runtime("control: \(error)")
         } catch {
@@ -97,7 +102,7 @@ enum StandardStreams {
         let bytes = Array(text.utf8)
         var offset = 0
         while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Foundation.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
+            let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress.map { $0 + offset }, bytes.count - offset) }
             if written < 0 && errno == EINTR { continue }
             guard written > 0 else { return }
             offset += written

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 import RunWalkStore
@@ -127,7 +127,7 @@ enum HistoryText {
     /// `2026-04-12 06:30` or `2026-04-12`.
     static func date(_ time: UTCTime, withTime: Bool) -> String {
         let iso = time.iso8601(fractionDigits: 0)
-        return withTime ? String(iso.prefix(16)).replacingOccurrences(of: "T", with: " ") : String(iso.prefix(10))
+        return withTime ? String(iso.prefix(16)).replacing("T", with: " ") : String(iso.prefix(10))
     }
 
     static func shorten(_ text: String, _ width: Int) -> String {
@@ -139,9 +139,11 @@ enum HistoryText {
 
     /// Cells padded to `widths`: positive right-aligns, negative left-aligns.
     static func row(_ cells: [String], _ widths: [Int]) -> String {
-        zip(cells, widths).map { cell, width in
+        var line = zip(cells, widths).map { cell, width in
             let pad = String(repeating: " ", count: max(0, abs(width) - cell.count))
             return width < 0 ? cell + pad : pad + cell
-        }.joined(separator: "  ").replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+        }.joined(separator: "  ")
+        while line.last?.isWhitespace == true { line.removeLast() }
+        return line
     }
 }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkCore
 import RunWalkIO
 import RunWalkReport
@@ -77,7 +82,7 @@ struct ImportCommand: ParsableCommand {
             try reader.read { fix in
                 if !headerWritten {
                     headerWritten = true
-                    pending += NMEAWriter.header(source: (gpx as NSString).lastPathComponent, format: "track file")
+                    pending += NMEAWriter.header(source: Self.fileName(gpx), format: "track file")
                 }
                 guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
                 let point = GPXTrack.Point(latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL, time: fix.time,
@@ -123,8 +128,21 @@ struct ImportCommand: ParsableCommand {
 
     /// `run.gpx` → `run.nmea`, `run.fit.gz` → `run.nmea`.
     static func defaultOutput(for path: String) -> String {
-        var base = path as NSString
-        if base.pathExtension.lowercased() == "gz" { base = base.deletingPathExtension as NSString }
-        return base.deletingPathExtension + ".nmea"
+        var base = path
+        if splitExtension(base).extension.lowercased() == "gz" { base = splitExtension(base).base }
+        return splitExtension(base).base + ".nmea"
+    }
+
+    /// The last component of `path` (`tracks/run.gpx` → `run.gpx`).
+    static func fileName(_ path: String) -> String {
+        path.split(separator: "/").last.map(String.init) ?? path
+    }
+
+    /// `path` without its last extension, and the extension (`run.fit.gz` → `run.fit`, `gz`);
+    /// a dot that begins the file's name starts no extension.
+    static func splitExtension(_ path: String) -> (base: String, extension: String) {
+        let nameStart = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+        guard let dot = path[nameStart...].lastIndex(of: "."), dot > nameStart else { return (path, "") }
+        return (String(path[..<dot]), String(path[path.index(after: dot)...]))
     }
 }

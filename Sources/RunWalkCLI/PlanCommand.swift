@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 import RunWalkStore
@@ -131,7 +131,7 @@ struct PlanCommand: ParsableCommand {
             }
             let library = PlanLibraryFile()
             do { try library.save(plan) } catch {
-                throw UserFacingError.runtime("\(library.url(of: plan.name).path): cannot save: \(error.localizedDescription)")
+                throw UserFacingError.runtime("\(library.url(of: plan.name).path): cannot save: \(FileErrorText.reason(error))")
             }
             Terminal.warning("imported plan \(plan.name): \(plan.title), \(plan.weeks.count) weeks, \(plan.slots.count) days")
         }

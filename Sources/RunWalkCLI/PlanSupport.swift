@@ -1,6 +1,7 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
+import RunWalkRuntime
 import RunWalkStore
 
 /// "Today" for plans and the calendar: `RUNWALK_TODAY=YYYY-MM-DD` (tests, and a runner who
@@ -104,7 +105,7 @@ final class PlanFollowing: @unchecked Sendable {
     }
 
     // One session per process: the CLI's commands run one at a time on one thread.
-    private static let lock = NSLock()
+    private static let lock = Lock()
     nonisolated(unsafe) private static var pending: Pending?
 
     static var current: Pending? { lock.withLock { pending } }

@@ -1,6 +1,6 @@
 import ArgumentParser
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkDesktop
 import RunWalkHost
@@ -159,7 +159,7 @@ enum StatusLine {
 
     /// Prints a status line when its second (or its stage, phase or pause) changes: one a second.
     final class Printer: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var last: String?
 
         func print(_ status: SessionStatus) {
@@ -177,7 +177,7 @@ enum StatusLine {
 /// terminal is restored (they would tear the view); in line mode they go out at once.
 final class ScreenMessages: @unchecked Sendable {
     private let held: Bool
-    private let lock = NSLock()
+    private let lock = Lock()
     private var kept: [String] = []
 
     init(screen: Bool) { held = screen }

@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkCore
 import RunWalkIO
 import RunWalkStore
@@ -31,7 +36,7 @@ struct SessionEditCommand: ParsableCommand {
                     throw UserFacingError.input("session rm \(number): standard input is not a terminal, so I cannot ask: add --yes to delete \(description)")
                 }
                 Terminal.prompt("Delete \(description)? This cannot be undone. [y/N] ")
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                let answer = readLine()?.trimmingWhitespace().lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     Terminal.warning("kept \(description)")
                     return
@@ -95,7 +100,7 @@ enum SessionNumber {
 
     /// The text trimmed, nil when empty; control characters and overlong texts are refused.
     static func cleaned(_ text: String, what: String, limit: Int) throws -> String? {
-        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let trimmed = text.trimmingWhitespace()
         if let bad = trimmed.unicodeScalars.first(where: { $0.value < 0x20 && $0 != "\n" }) {
             throw UserFacingError.input("the \(what) holds a control character (U+\(String(bad.value, radix: 16, uppercase: true)))")
         }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkIO
 import RunWalkRuntime
 
@@ -14,7 +14,7 @@ enum SignalCommands {
 
     /// Keeps the sources alive (a cancelled or released DispatchSource stops reporting).
     private final class Installed: @unchecked Sendable {
-        private let lock = NSLock()
+        private let lock = Lock()
         private var current: SignalCommandSources?
 
         func replace(with sources: SignalCommandSources) {

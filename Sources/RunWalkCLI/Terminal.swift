@@ -3,9 +3,10 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
+import RunWalkRuntime
 
 /// The one way to the standard streams: write(2) through `DescriptorWriter`, never a trap.
 ///
@@ -89,7 +90,7 @@ enum Terminal {
 
 /// Which streams failed; shared by every thread that writes (the recorder's writer warns too).
 private final class StreamState: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var failedStreams: Set<Int32> = []
     private var closedStreams: Set<Int32> = []
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 import RunWalkReport
@@ -48,7 +48,7 @@ enum UnsavedSession {
     /// Writes `BASE.json` (and `BASE.nmea`) in the first folder that takes them; returns BASE.
     private static func writeFallback(_ summaryJSON: String, track: String?) -> String? {
         let stamp = UTCTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded())).iso8601(fractionDigits: 0)
-            .replacingOccurrences(of: ":", with: "")
+            .replacing(":", with: "")
         for folder in folders() {
             let path = folder + "/unsaved-session-\(stamp)"
             do {

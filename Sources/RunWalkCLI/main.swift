@@ -1,5 +1,10 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkHost
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.

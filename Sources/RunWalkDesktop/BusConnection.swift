@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import FoundationEssentials
 
 /// A private connection to the session or the system bus, opened on the GLib thread so its
 /// signal subscriptions and exported objects dispatch there.

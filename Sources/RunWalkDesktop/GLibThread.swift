@@ -1,5 +1,6 @@
 import CGio
-import Foundation
+import Dispatch
+import RunWalkRuntime
 
 /// A GLib main loop on a thread of its own, on a private `GMainContext`.
 ///
@@ -12,13 +13,14 @@ final class GLibThread: @unchecked Sendable {
     private let loop: OpaquePointer
     private let started = DispatchSemaphore(value: 0)
     private let finished = DispatchSemaphore(value: 0)
-    private var thread: Thread?
+    /// Whether the loop runs (until `stop()`).
+    private var running = false
 
     init(name: String) {
         context = g_main_context_new()
         loop = g_main_loop_new(context, 0)
         let glib = GLibPointers(context: context, loop: loop)
-        let thread = Thread { [glib, started, finished] in
+        running = NamedThread.start(name: name) { [glib, started, finished] in
             let (context, loop) = (glib.context, glib.loop)
             g_main_context_push_thread_default(context)
             started.signal()
@@ -28,10 +30,7 @@ final class GLibThread: @unchecked Sendable {
             g_main_context_pop_thread_default(context)
             finished.signal()
         }
-        thread.name = name
-        self.thread = thread
-        thread.start()
-        started.wait()
+        if running { started.wait() }
     }
 
     /// Runs `body` on the loop's thread, later.
@@ -61,8 +60,8 @@ final class GLibThread: @unchecked Sendable {
 
     /// Quits the loop and waits for the thread to end; idempotent.
     func stop() {
-        guard thread != nil else { return }
-        thread = nil
+        guard running else { return }
+        running = false
         g_main_loop_quit(loop)
         g_main_context_wakeup(context)
         // From a callback on the loop itself the loop ends once the callback returns.

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkRuntime
 
@@ -51,7 +51,7 @@ public final class HandsFree: @unchecked Sendable {
     private var inhibitor: SleepInhibitor?
     private var music: MusicClient?
     private var observer: Int?
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     /// Set on the GLib thread by `stop()`: a status still queued behind it changes nothing.
     private var ended = false

@@ -1,4 +1,5 @@
 import CFeedback
+import CGio
 import RunWalkCore
 
 /// Haptic (or, by the device's feedback profile, sound or LED) feedback through feedbackd.

@@ -1,5 +1,5 @@
 import CGio
-import Foundation
+import FoundationEssentials
 
 /// What the runner's music player plays now.
 public struct NowPlaying: Sendable, Equatable {

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkIO
 import RunWalkRuntime
@@ -12,7 +12,7 @@ import RunWalkStore
 public final class SessionHost: @unchecked Sendable {
     private let makeRecorder: (() -> SessionRecorder)?
     private let voice: VoiceOutput
-    private let lock = NSLock()
+    private let lock = Lock()
     private var openedRecorder: SessionRecorder?
     private var observers: [@Sendable (SessionEvent) -> Void] = []
 
@@ -76,7 +76,7 @@ public final class SessionHost: @unchecked Sendable {
 
 /// Holds the loop's result for the waiting thread.
 private final class ResultBox<T: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: T?
     var value: T? {
         get { lock.withLock { stored } }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkIO
 import RunWalkCore
 import RunWalkSpeech
@@ -164,7 +164,7 @@ public final class VoiceOutput: @unchecked Sendable {
     /// "[4:57.000] 3" — the cue's start on the session clock, then its words.
     public static func line(_ cue: Cue) -> String {
         let millis = Int((max(0, cue.atSeconds) * 1000).rounded())
-        let text = String(format: "%d:%02d.%03d", millis / 60_000, millis / 1000 % 60, millis % 1000)
+        let text = CFormat.string("%ld:%02ld.%03ld", millis / 60_000, millis / 1000 % 60, millis % 1000)
         return "[\(text)] \(cue.text)"
     }
 }

@@ -3,6 +3,7 @@ import Glibc
 #endif
 import CEspeakNG
 import RunWalkCore
+import RunWalkRuntime
 
 /// A failure inside espeak-ng, with its status code and message.
 public struct SpeechError: Error, CustomStringConvertible, Equatable {
@@ -16,7 +17,7 @@ public struct SpeechError: Error, CustomStringConvertible, Equatable {
 /// process (`shared`), and every call holds its lock. Clips are cached by language
 /// and text (`ClipCache`, within a budget): a workout says the same few sentences many times.
 public final class EspeakSynthesizer: @unchecked Sendable {
-    private let lock = NSLockLike()
+    private let lock = Lock()
     private var voice: Language?
     private var cache = ClipCache()
 
@@ -119,13 +120,4 @@ func monotonicNanos() -> UInt64 {
     var now = timespec()
     clock_gettime(CLOCK_MONOTONIC, &now)
     return UInt64(now.tv_sec) * 1_000_000_000 + UInt64(now.tv_nsec)
-}
-
-/// A pthread mutex (Foundation-free).
-final class NSLockLike: @unchecked Sendable {
-    private var mutex = pthread_mutex_t()
-    init() { pthread_mutex_init(&mutex, nil) }
-    deinit { pthread_mutex_destroy(&mutex) }
-    func lock() { pthread_mutex_lock(&mutex) }
-    func unlock() { pthread_mutex_unlock(&mutex) }
 }

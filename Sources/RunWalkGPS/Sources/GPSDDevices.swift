@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkRuntime
 
 /// gpsd's receivers as its reports tell them, and what to say when they change: gpsd running
@@ -27,21 +27,20 @@ struct GPSDDevices {
     mutating func events(for message: String) -> [LocationEvent] {
         // Cheap test first: nearly every message is a TPV or SKY.
         guard message.contains("\"class\":\"DEVICE"),
-              let object = try? JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any],
-              let kind = object["class"] as? String else { return [] }
-        switch kind {
+              let object = try? JSONDecoder().decode(DeviceReport.self, from: Data(message.utf8)) else { return [] }
+        switch object.kind {
         case "DEVICES":
-            let list = (object["devices"] as? [[String: Any]]) ?? []
+            let list = object.devices ?? []
             let wasListed = listed
             listed = true
-            paths = list.compactMap { $0["path"] as? String }
+            paths = list.compactMap(\.path)
             // A receiver gpsd already has is no news (the connection was said); none is.
             if paths.isEmpty { return noneLeft(wasListed ? "gpsd at \(address) has no receiver any more" : nil) }
             return []
         case "DEVICE":
-            guard let path = object["path"] as? String, let activated = object["activated"] else { return [] }
+            guard let path = object.path, let activated = object.activated else { return [] }
             // gpsd writes a time when it opens a receiver and 0 when it closes one.
-            if let number = activated as? NSNumber, number.doubleValue == 0 {
+            if activated == .number(0) {
                 guard let index = paths.firstIndex(of: path) else { return [] }
                 paths.remove(at: index)
                 if paths.isEmpty {
@@ -56,6 +55,38 @@ struct GPSDDevices {
             return hadNone ? [.problem(nil), .connected(text)] : [.connected(text)]
         default:
             return []
+        }
+    }
+
+    /// The fields of a DEVICES or DEVICE report that matter here (gpsd's other fields are skipped).
+    private struct DeviceReport: Decodable {
+        /// `DEVICES`, `DEVICE`, …
+        var kind: String
+        /// DEVICES: every receiver gpsd has.
+        var devices: [Device]?
+        /// DEVICE: the receiver's path.
+        var path: String?
+        /// DEVICE: a time when gpsd opened the receiver, 0 when it closed it.
+        var activated: Activated?
+
+        enum CodingKeys: String, CodingKey {
+            case kind = "class", devices, path, activated
+        }
+
+        /// One receiver of a DEVICES report.
+        struct Device: Decodable {
+            var path: String?
+        }
+
+        /// A number (0: closed) or anything else (a time: opened).
+        enum Activated: Decodable, Equatable {
+            case number(Double)
+            case other
+
+            init(from decoder: Decoder) throws {
+                let value = try decoder.singleValueContainer()
+                self = (try? value.decode(Double.self)).map { .number($0) } ?? .other
+            }
         }
     }
 

@@ -1,5 +1,10 @@
 import CLibGPS
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkCore
 import RunWalkRuntime
 
@@ -45,7 +50,7 @@ public struct GPSDSource: LocationSource {
     public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? {
         let stop = StopFlag()
         let source = self
-        startThread(name: "runwalk.gpsd") {
+        NamedThread.start(name: "runwalk.gpsd") {
             source.serve({ sink($0) }, stop)
             sink(nil)
         }
@@ -162,7 +167,7 @@ struct GPSDReportMapper {
     /// The `class` of a gpsd JSON message (`TPV`, `SKY`, …), read from its start.
     static func messageClass(_ message: UnsafePointer<CChar>) -> Substring? {
         let text = String(cString: message)
-        guard let range = text.range(of: "\"class\":\"") else { return nil }
+        guard let range = text.firstRange(of: "\"class\":\"") else { return nil }
         let rest = text[range.upperBound...]
         guard let end = rest.firstIndex(of: "\"") else { return nil }
         return rest[..<end]

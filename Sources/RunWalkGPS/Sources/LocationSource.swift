@@ -9,7 +9,7 @@ extension LocationSource {
         let (stream, continuation) = AsyncStream<LocationEvent>.makeStream(bufferingPolicy: .unbounded)
         let stop = StopFlag()
         continuation.onTermination = { _ in stop.set() }
-        startThread(name: name) {
+        NamedThread.start(name: name) {
             body(continuation, stop)
             continuation.finish()
         }

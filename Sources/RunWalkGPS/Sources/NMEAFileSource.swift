@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 import RunWalkRuntime
 import RunWalkIO
@@ -43,7 +43,7 @@ public struct NMEAFileSource: LocationSource {
         let stop = StopFlag()
         let source = self
         let opened = Date()
-        startThread(name: "runwalk.nmea-file") {
+        NamedThread.start(name: "runwalk.nmea-file") {
             source.serve({ event in
                 sink(event)
                 return !stop.isSet

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import RunWalkCore
 import RunWalkRuntime
 
@@ -44,7 +49,7 @@ public struct SerialSource: LocationSource {
     public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? {
         let stop = StopFlag()
         let source = self
-        startThread(name: "runwalk.serial") {
+        NamedThread.start(name: "runwalk.serial") {
             source.serve({ sink($0) }, stop)
             sink(nil)
         }

@@ -1,12 +1,17 @@
 import RunWalkIO
 import RunWalkRuntime
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A flag a consumer sets to ask a source's thread to finish. It is also a descriptor that
 /// becomes readable when set, so a source blocks in `poll(2)` on its input and this together
 /// (no periodic wake-up to look at the flag: each one costs a handheld's battery).
 final class StopFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stopped = false
     /// A pipe: `set()` writes a byte into it, so its read end polls readable from then on.
     private let ends: (read: Int32, write: Int32)
@@ -73,25 +78,13 @@ final class StopFlag: @unchecked Sendable {
             while left > 0 {
                 if isSet { return false }
                 let step = min(left, 0.05)
-                Thread.sleep(forTimeInterval: step)
+                usleep(UInt32(step * 1_000_000))
                 left -= step
             }
             return !isSet
         }
         return wait(readable: -1, seconds: seconds) != .stopped
     }
-}
-
-/// Runs `body` on a new thread (blocking C calls never occupy the cooperative pool).
-func startThread(name: String, _ body: @escaping @Sendable () -> Void) {
-    let thread = Thread {
-        // Foundation on Linux keeps the name for itself; the kernel's name
-        // (at most 15 bytes) is what `top -H` and /proc show, so set it from inside the thread.
-        KernelThreadName.set(name)
-        body()
-    }
-    thread.name = name
-    thread.start()
 }
 
 /// Reconnection delays: 0.5 s doubling up to a ceiling, reset after a success.
@@ -143,7 +136,7 @@ struct FailureReporter {
 final class FlowGate: @unchecked Sendable {
     // A counter under a condition, not a DispatchSemaphore: libdispatch traps when a semaphore
     // is released below its initial value, which a consumer that stops early leaves it at.
-    private let condition = NSCondition()
+    private let condition = Condition()
     private var free: Int
 
     init(window: Int) { free = window }
@@ -154,7 +147,7 @@ final class FlowGate: @unchecked Sendable {
         defer { condition.unlock() }
         while free == 0 {
             if stop.isSet { return false }
-            _ = condition.wait(until: Date(timeIntervalSinceNow: 0.05))
+            condition.wait(seconds: 0.05)
         }
         free -= 1
         return true

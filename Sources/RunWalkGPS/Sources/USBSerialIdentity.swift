@@ -1,4 +1,10 @@
-import Foundation
+import FoundationEssentials
+import RunWalkIO
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A USB serial receiver's identity from sysfs (vendor, product and serial number), to find it
 /// again when it comes back under another name and udev made no `/dev/serial/by-id` link.
@@ -44,7 +50,7 @@ public struct USBSerialIdentity: Sendable, Equatable, CustomStringConvertible {
 
     private static func read(_ folder: URL, _ file: String) -> String? {
         guard let text = try? String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8) else { return nil }
-        let value = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let value = text.trimmingWhitespace()
         return value.isEmpty ? nil : value
     }
 }

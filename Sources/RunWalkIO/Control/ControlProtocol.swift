@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkRuntime
 
 /// One request of the control protocol: the client sends it as one line (`pause\n`).
@@ -22,7 +22,7 @@ public enum ControlRequest: Equatable, Sendable {
     /// Parses one request line (without its newline; surrounding blanks and a CR are ignored).
     public static func parse(_ bytes: [UInt8]) -> Result<ControlRequest, ControlProtocolError> {
         guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notText) }
-        let word = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let word = text.trimmingWhitespace()
         if word.isEmpty { return .failure(.empty) }
         if word == "status" { return .success(.status) }
         if let command = SessionCommand(rawValue: word) { return .success(.command(command)) }

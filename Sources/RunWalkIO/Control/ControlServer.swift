@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import RunWalkRuntime
 #if canImport(Glibc)
 import Glibc
@@ -26,7 +27,7 @@ public final class ControlServer: @unchecked Sendable {
     private let settleSeconds: Double
     private static let requestLimit = 256
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var wakeWrite: Int32 = -1
     private var finished: DispatchSemaphore?
     private var socketIdentity: (device: UInt64, inode: UInt64)?
@@ -96,15 +97,12 @@ public final class ControlServer: @unchecked Sendable {
             stopped = false
         }
         let wakeRead = pipeEnds[0]
-        let thread = Thread { [self] in
-            // Named from inside: on Linux a name set before start() does not reach the kernel (ps, top).
-            Thread.current.name = "runwalk-control"
+        NamedThread.start(name: "runwalk-control") { [self] in
             acceptLoop(listener: listener, wakeRead: wakeRead)
             close(listener)
             close(wakeRead)
             done.signal()
         }
-        thread.start()
         return .listening
     }
 
@@ -234,7 +232,7 @@ public final class ControlServer: @unchecked Sendable {
 private final class SettleWaiter: @unchecked Sendable {
     private let accepts: @Sendable (SessionStatus) -> Bool
     private let signal = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
+    private let lock = Lock()
     private var settled: SessionStatus?
     private var done = false
 

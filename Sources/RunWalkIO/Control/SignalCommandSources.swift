@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RunWalkRuntime
 #if canImport(Glibc)
 import Glibc
@@ -16,7 +16,7 @@ public final class SignalCommandSources: @unchecked Sendable {
     /// The signals that become commands.
     public static let handledSignals: [Int32] = [SIGUSR1, SIGUSR2, SIGINT, SIGTERM, SIGQUIT]
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var sources: [DispatchSourceSignal] = []
 
     /// The command `signal` asks for; nil for a signal that is not a command.
@@ -76,7 +76,7 @@ public final class SignalCommandSources: @unchecked Sendable {
 
 /// Calls `armed` when the last of `count` sources has been registered.
 private final class ArmCountdown: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var left: Int
     private let armed: (@Sendable () -> Void)?
 

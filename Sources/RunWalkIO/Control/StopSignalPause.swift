@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RunWalkRuntime
 #if canImport(Glibc)
 import Glibc
@@ -29,7 +29,7 @@ public final class StopSignalPause: @unchecked Sendable {
     public static let pauseConfirmationSeconds = 2.0
 
     private let control: SessionControl
-    private let lock = NSLock()
+    private let lock = Lock()
     private var terminal: Terminal?
     private var source: DispatchSourceSignal?
 

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Plain words for a file error: the C library's for an errno, never a Foundation dump
 /// (`Error Domain=NSCocoaErrorDomain Code=259 … UserInfo={…}`).
@@ -11,27 +16,26 @@ public enum FileErrorText {
         case let failure as InputError: return failure.description
         default: break
         }
-        let ns = error as NSError
-        if let code = posixCode(ns) { return DescriptorWriter.reason(code) }
-        if ns.domain == NSCocoaErrorDomain {
-            switch CocoaError.Code(rawValue: ns.code) {
+        if let code = posixCode(error) { return DescriptorWriter.reason(code) }
+        if let cocoa = error as? CocoaError {
+            switch cocoa.code {
             case .fileNoSuchFile, .fileReadNoSuchFile: return "no such file"
             case .fileReadNoPermission, .fileWriteNoPermission: return "permission denied"
             case .fileReadInapplicableStringEncoding, .fileReadCorruptFile: return "not UTF-8 text"
             case .fileWriteOutOfSpace: return "no space left on device"
             case .fileWriteVolumeReadOnly: return "read-only file system"
             case .fileWriteFileExists: return "already exists"
-            default: break
+            default: return "error \(cocoa.code.rawValue)"
             }
         }
-        if ns.domain == NSCocoaErrorDomain || ns.domain == NSPOSIXErrorDomain { return "error \(ns.code)" }
         // Our own errors say themselves.
         return (error as? CustomStringConvertible)?.description ?? String(describing: error)
     }
 
-    private static func posixCode(_ error: NSError) -> Int32? {
-        if error.domain == NSPOSIXErrorDomain { return Int32(error.code) }
-        if let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError { return posixCode(underlying) }
+    /// The errno behind a POSIX error, or behind a Cocoa error's underlying one.
+    private static func posixCode(_ error: Error) -> Int32? {
+        if let posix = error as? POSIXError { return posix.code.rawValue }
+        if let cocoa = error as? CocoaError, let underlying = cocoa.underlying { return posixCode(underlying) }
         return nil
     }
 }

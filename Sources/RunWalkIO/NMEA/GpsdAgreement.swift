@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// Compares our fixes with gpsd's JSON reports (a `.chk` file of gpsd's regression tests, or
@@ -32,7 +32,7 @@ public enum GpsdAgreement {
     }
 
     /// Compares `fixes` (in any order; the last fix per time counts) with gpsd's TPVs.
-    public static func compare(log: String, fixes: [Fix], oracle: [Int64: [String: Any]]) -> Row {
+    public static func compare(log: String, fixes: [Fix], oracle: [Int64: GpsdTPV]) -> Row {
         var row = Row(log: log)
         var ours: [Int64: Fix] = [:]
         for fix in fixes { ours[gpsd322Time(fix.time.milliseconds)] = fix }
@@ -52,24 +52,24 @@ public enum GpsdAgreement {
     }
 
     /// What differs between our fix and one TPV (empty when they agree).
-    public static func differences(_ fix: Fix, _ tpv: [String: Any]) -> [String] {
+    public static func differences(_ fix: Fix, _ tpv: GpsdTPV) -> [String] {
         var problems: [String] = []
-        let mode = tpv["mode"] as? Int ?? 0
+        let mode = tpv.mode ?? 0
         if fix.mode?.rawValue != mode { problems.append("mode \(String(describing: fix.mode)) vs \(mode)") }
-        func check(_ name: String, _ ours: Double?, _ key: String, _ tolerance: Double) {
-            let theirs = tpv[key] as? Double
+        func check(_ name: String, _ ours: Double?, _ key: KeyPath<GpsdTPV, Double?>, _ tolerance: Double) {
+            let theirs = tpv[keyPath: key]
             guard let ours, let theirs, abs(ours - theirs) <= tolerance else {
                 problems.append("\(name) \(String(describing: ours)) vs \(String(describing: theirs))")
                 return
             }
         }
         if mode >= 2 {
-            check("lat", fix.latitude, "lat", 1e-8)
-            check("lon", fix.longitude, "lon", 1e-8)
-            if fix.speedMetresPerSecond != nil { check("speed", fix.speedMetresPerSecond, "speed", 1e-3) }
-            if fix.courseDegrees != nil { check("course", fix.courseDegrees, "track", 1e-3) }
+            check("lat", fix.latitude, \.lat, 1e-8)
+            check("lon", fix.longitude, \.lon, 1e-8)
+            if fix.speedMetresPerSecond != nil { check("speed", fix.speedMetresPerSecond, \.speed, 1e-3) }
+            if fix.courseDegrees != nil { check("course", fix.courseDegrees, \.track, 1e-3) }
         }
-        if mode >= 3, tpv["altMSL"] != nil { check("alt", fix.altitudeMSL, "altMSL", 1e-3) }
+        if mode >= 3, tpv.altMSL != nil { check("alt", fix.altitudeMSL, \.altMSL, 1e-3) }
         return problems
     }
 
@@ -80,15 +80,34 @@ public enum GpsdAgreement {
     }
 
     /// The last TPV with a time, per time, from gpsd's JSON lines (other lines are ignored).
-    public static func lastTPVPerTime(json bytes: Data) throws -> [Int64: [String: Any]] {
+    public static func lastTPVPerTime(json bytes: Data) throws -> [Int64: GpsdTPV] {
         let marker = Data("\"class\":\"TPV\"".utf8)
-        var result: [Int64: [String: Any]] = [:]
+        var result: [Int64: GpsdTPV] = [:]
+        let decoder = JSONDecoder()
         for line in bytes.split(whereSeparator: { $0 == 0x0A || $0 == 0x0D })
-        where line.first == 0x7B && line.range(of: marker) != nil {
-            guard let object = try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any],
-                  let time = object["time"] as? String, let milliseconds = ISO8601Time.parseZoned(time)?.milliseconds else { continue }
+        where line.first == 0x7B && line.firstRange(of: marker) != nil {
+            let object = try decoder.decode(GpsdTPV.self, from: Data(line))
+            guard let time = object.time, let milliseconds = ISO8601Time.parseZoned(time)?.milliseconds else { continue }
             result[milliseconds] = object
         }
         return result
     }
+}
+
+/// One of gpsd's TPV reports, the fields the comparison reads (absent ones nil).
+public struct GpsdTPV: Decodable, Sendable {
+    /// ISO 8601 time of the fix.
+    public var time: String?
+    /// 0/1 no fix, 2 for 2D, 3 for 3D.
+    public var mode: Int?
+    /// Latitude, degrees.
+    public var lat: Double?
+    /// Longitude, degrees.
+    public var lon: Double?
+    /// Altitude above mean sea level, metres.
+    public var altMSL: Double?
+    /// Speed over ground, metres per second.
+    public var speed: Double?
+    /// Course over ground, degrees.
+    public var track: Double?
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// The contract JSON for summaries and fixes.
@@ -58,7 +58,7 @@ public enum FixFormat {
 
     /// A decimal without trailing zeros, rounded to `digits`.
     static func number(_ value: Double, _ digits: Int) -> String {
-        var text = String(format: "%.\(digits)f", value)
+        var text = CFormat.string("%.*f", Int32(digits), value)
         if text.contains(".") {
             while text.hasSuffix("0") { text.removeLast() }
             if text.hasSuffix(".") { text.removeLast() }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// The summary as a terminal table.
@@ -35,7 +35,7 @@ public enum SummaryText {
         let happenings = (s.events ?? []).filter { ![.start, .completed, .stopped].contains($0.kind) }
         if !happenings.isEmpty {
             lines.append("")
-            lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacingOccurrences(of: "_", with: " ")) \(clock($0.atSeconds))" }
+            lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacing("_", with: " ")) \(clock($0.atSeconds))" }
                 .joined(separator: ", "))
         }
         lines += gaps(GPSGapAccount.accounts(s, track: track), units: s.units)
@@ -70,11 +70,11 @@ public enum SummaryText {
     public static func clock(_ seconds: Double) -> String {
         let total = Int(seconds.rounded())
         let h = total / 3600, m = total / 60 % 60, s = total % 60
-        return h > 0 ? String(format: "%d:%02d:%02d", h, m, s) : String(format: "%d:%02d", m, s)
+        return h > 0 ? CFormat.string("%ld:%02ld:%02ld", h, m, s) : CFormat.string("%ld:%02ld", m, s)
     }
 
     public static func distance(_ metres: Double, _ units: Units) -> String {
-        units == .metric ? String(format: "%.2f km", metres / 1000) : String(format: "%.2f mi", metres / 1609.344)
+        units == .metric ? CFormat.string("%.2f km", metres / 1000) : CFormat.string("%.2f mi", metres / 1609.344)
     }
 
     public static func pace(_ secondsPerKm: Double?, _ units: Units) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// The user's own training plans on disk: one JSON file per plan in `plans/` of the config

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// The runner's settings on disk (`settings.conf` in the config folder).

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// Where RunWalk keeps settings: `$RUNWALK_CONFIG_DIR`, else `$XDG_CONFIG_HOME/runwalk`, else `~/.config/runwalk`.
@@ -8,7 +8,7 @@ public enum ConfigDirectory {
         if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
             return URL(fileURLWithPath: xdg).appendingPathComponent("runwalk")
         }
-        let home = environment["HOME"] ?? NSHomeDirectory()
+        let home = environment["HOME"] ?? FileManager.default.homeDirectoryForCurrentUser.path
         return URL(fileURLWithPath: home).appendingPathComponent(".config/runwalk")
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The one thing every front end holds: it sends commands to the running session and reads
 /// (or follows) its status.
@@ -10,7 +10,7 @@ public final class SessionControl: @unchecked Sendable {
     /// Commands in the order they were sent; finished when the session ends.
     public let commands: AsyncStream<SessionCommand>
     private let continuation: AsyncStream<SessionCommand>.Continuation
-    private let lock = NSLock()
+    private let lock = Lock()
     private var latest: SessionStatus?
     private var observers: [Int: @Sendable (SessionStatus) -> Void] = [:]
     private var nextObserver = 0

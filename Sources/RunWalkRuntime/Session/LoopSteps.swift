@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// The session loop's state and its one step: inputs (source events, commands, timer ticks)
@@ -15,7 +15,7 @@ final class LoopSteps: @unchecked Sendable {
         case tick(Int)
     }
 
-    private let lock = NSLock()
+    private let lock = Lock()
     private var driver: SessionDriver
     private let hooks: SessionLoop.Hooks
     private let control: SessionControl

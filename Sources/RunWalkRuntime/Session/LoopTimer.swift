@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// Wakes the session loop at the next deadline it asked for (loop time, scaled): one pending
@@ -62,13 +67,11 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
         }
         bell = (fds[0], fds[1])
         // The thread holds the timer until `cancel()` ends it.
-        let thread = Thread { [self] in
-            KernelThreadName.set("runwalk-clock")
+        NamedThread.start(name: "runwalk-clock") { [self] in
             let me = pthread_self()
             state.withLock { $0.thread = me }
             run()
         }
-        thread.start()
     }
 
     func schedule(_ target: Duration) {

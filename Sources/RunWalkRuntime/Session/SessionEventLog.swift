@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 import RunWalkCore
 
 /// Keeps every event of a session, in order (tests, benchmarks, front ends that replay them).
 public final class SessionEventLog: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var stored: [SessionEvent] = []
     private let also: @Sendable (SessionEvent) -> Void
 

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One playback stream RunWalk lowered: its index on the server and its volumes before and after.
 struct LoweredStream: Equatable {

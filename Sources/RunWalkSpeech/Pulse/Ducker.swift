@@ -2,6 +2,8 @@
 import Glibc
 #endif
 import CPulse
+import FoundationEssentials
+import RunWalkIO
 
 /// Lowers every other playback stream while a cue plays, and puts each back afterwards.
 ///
@@ -86,7 +88,7 @@ final class Ducker: @unchecked Sendable {
         } catch {
             // Without a record a crash could leave the music low: better not to lower it at all.
             lowered[input.index] = nil
-            if failure == nil { failure = "cannot keep a record of lowered streams in \(record.url.deletingLastPathComponent().path): \(error.localizedDescription)" }
+            if failure == nil { failure = "cannot keep a record of lowered streams in \(record.url.deletingLastPathComponent().path): \(FileErrorText.reason(error))" }
             return
         }
         var cvolume = pa_cvolume.from(stream.ducked)

@@ -1,4 +1,9 @@
-import Foundation
+import FoundationEssentials
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Restores music that a RunWalk process lowered and could not put back (killed mid-cue).
 public enum MusicDuckingRecovery {

@@ -3,8 +3,9 @@ import Glibc
 #endif
 import CPulse
 import Dispatch
-import Foundation
+import FoundationEssentials
 import RunWalkCore
+import RunWalkRuntime
 
 /// Plays clips on the speaker through PulseAudio (or PipeWire's Pulse server), one at a time,
 /// as an announcement that lowers the runner's music while it speaks.
@@ -18,7 +19,7 @@ public final class SpeakerSink: @unchecked Sendable {
     private let stream: OpaquePointer
     private let ducker: Ducker?
     private let queue = DispatchQueue(label: "runwalk.speaker")
-    private let lock = NSLockLike()
+    private let lock = Lock()
     private var failure: SpeechError?
     /// Counts clips played (on the queue only): a delayed restore is void once another clip has started.
     private var clipsStarted = 0

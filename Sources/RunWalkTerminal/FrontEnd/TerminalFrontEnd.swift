@@ -1,7 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import Foundation
+import Dispatch
+import FoundationEssentials
 import RunWalkRuntime
 
 /// The full-screen terminal display of a running session: draws `SessionStatus` on the alternate
@@ -26,7 +27,7 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     private let colour: Bool
     private let wakeRead: Int32
     private let wakeWrite: Int32
-    private let lock = NSLock()
+    private let lock = Lock()
     private var latest: SessionStatus?
     private var playing: String?
     private var musicControls: (@Sendable (KeyHandler.MusicKey) -> Void)?
@@ -37,7 +38,7 @@ public final class TerminalFrontEnd: @unchecked Sendable {
     /// The termios the view started from, put back while the process is stopped (Ctrl-Z).
     private var saved = termios()
     /// Held while a frame is written, so a suspension never lands between a frame's bytes.
-    private let drawing = NSLock()
+    private let drawing = Lock()
     /// The terminal is given back (the process is about to stop, or stopped): no frames.
     private var suspended = false
 
@@ -84,9 +85,7 @@ public final class TerminalFrontEnd: @unchecked Sendable {
         TerminalRestore.installHandlers()
         enterFullScreen()
         observer = control.observe { [weak self] status in self?.received(status) }
-        let thread = Thread { [self] in loop() }
-        thread.name = "runwalk-terminal"
-        thread.start()
+        NamedThread.start(name: "runwalk-terminal") { [self] in loop() }
     }
 
     /// Alternate screen, cursor hidden, no wrapping, keys one by one.
