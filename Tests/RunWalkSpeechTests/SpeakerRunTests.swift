@@ -63,6 +63,42 @@ struct SpeakerRunTests {
         #expect(!stderr.contains("no audio server"), "\(stderr)")
         #expect(!stderr.contains("] Run for 2 minutes."), "the cue went to the speaker, not to text: \(stderr)")
     }
+
+    @Test("with no server anywhere (the default speaker on a headless device) libpulse is never loaded")
+    func noServerLoadsNothing() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rw-noserver-\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // Empty values count as unset, here and for libpulse.
+        let environment = ["PULSE_SERVER": "", "DISPLAY": "", "PULSE_CLIENTCONFIG": "", "PULSE_RUNTIME_PATH": "",
+                           "HOME": folder.path, "XDG_CONFIG_HOME": folder.path, "XDG_RUNTIME_DIR": folder.path]
+        let machine = PulseServerLookup.live
+        guard PulseServerLookup(environment: environment, exists: machine.exists, contents: machine.contents, names: machine.names)
+            .noServerReason() != nil else {
+            withKnownIssue("this machine has a system-wide PulseAudio or a client.conf naming a server") { throw SpeechError(description: "a server may exist") }
+            return
+        }
+        let track = Self.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
+        let errors = folder.appendingPathComponent("runwalk.err")
+        let run = try SpawnedProcess(Self.runwalk.path,
+            ["run", "2m run", "--gps", "file:\(track)", "--speed", "1", "--start", "now", "--voice", "speaker", "--no-record"],
+            environment: environment.merging(["RUNWALK_DATA_DIR": folder.appendingPathComponent("data").path,
+                                              "RUNWALK_CONFIG_DIR": "/nonexistent/rw-config"]) { _, new in new },
+            stderrPath: errors.path)
+        defer { run.stop() }
+        let deadline = Date().addingTimeInterval(20)
+        while !((try? String(contentsOf: errors, encoding: .utf8)) ?? "").contains(" left ") && Date() < deadline && run.isRunning {
+            usleep(50_000)
+        }
+        let maps = procFileText("/proc/\(run.pid)/maps")
+        run.stop()
+        let stderr = (try? String(contentsOf: errors, encoding: .utf8)) ?? ""
+        #expect(maps.contains("[stack]") && !maps.contains("/libpulse"), "libpulse mapped with no server to be found")
+        let told = stderr.split(separator: "\n").filter { $0.contains("no audio server") }
+        #expect(told == ["runwalk: no audio server (PulseAudio: no server socket at \(folder.path)/pulse/native or /var/run/pulse/native): speaking cues as text on standard error (no music ducking)"],
+                "\(stderr)")
+        #expect(stderr.contains("] Run for 2 minutes."), "\(stderr)")
+    }
 }
 
 /// The whole of a /proc file (Foundation's readers stop at the first read: /proc reports no size).
