@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Whether libpulse could find any server at all, decided before libpulse is loaded.
 ///
@@ -52,11 +52,16 @@ struct PulseServerLookup {
 
     /// Whether a client.conf names a server or lets libpulse try the network or the display.
     static func pointsAtServer(_ text: String) -> Bool {
-        text.split(whereSeparator: \.isNewline).contains { line in
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.hasPrefix(";"), !trimmed.hasPrefix("#"), let equals = trimmed.firstIndex(of: "=") else { return false }
-            let key = trimmed[..<equals].trimmingCharacters(in: .whitespaces)
-            let value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces).lowercased()
+        func trimmed(_ text: Substring) -> Substring {
+            var text = text.drop { $0.isWhitespace }
+            while text.last?.isWhitespace == true { text = text.dropLast() }
+            return text
+        }
+        return text.split(whereSeparator: \.isNewline).contains { line in
+            let line = trimmed(line)
+            guard !line.hasPrefix(";"), !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return false }
+            let key = trimmed(line[..<equals])
+            let value = trimmed(line[line.index(after: equals)...]).lowercased()
             switch key {
             case "default-server": return !value.isEmpty
             case "auto-connect-localhost", "auto-connect-display": return ["yes", "true", "on", "1"].contains(value)
