@@ -44,10 +44,14 @@ let package = Package(
             dependencies: ["RunWalkCore", "RunWalkIO", "CSQLite"],
             swiftSettings: [.enableUpcomingFeature("MemberImportVisibility")]
         ),
-        // espeak-ng's C API (libespeak-ng-dev); only RunWalkSpeech imports it.
-        .systemLibrary(name: "CEspeakNG", pkgConfig: "espeak-ng", providers: [.apt(["libespeak-ng-dev"])]),
-        // PulseAudio's asynchronous API for the speaker and music ducking (libpulse-dev); only RunWalkSpeech imports it.
-        .systemLibrary(name: "CPulse", pkgConfig: "libpulse", providers: [.apt(["libpulse-dev"])]),
+        // Opens a shared library on first use for the forwarding modules below (issue 18: RSS).
+        .target(name: "CLazyLibrary"),
+        // espeak-ng's C API (headers from libespeak-ng-dev); only RunWalkSpeech imports it. Not linked:
+        // libespeak-ng.so.1 is opened when speech is first synthesised.
+        .target(name: "CEspeakNG", dependencies: ["CLazyLibrary"]),
+        // PulseAudio's asynchronous API for the speaker and music ducking (headers from libpulse-dev); only
+        // RunWalkSpeech imports it. Not linked: libpulse.so.0 is opened when the speaker is first used.
+        .target(name: "CPulse", dependencies: ["CLazyLibrary"]),
         // Speech adapter: espeak-ng in process, and the speaker, WAV and text sinks.
         .target(name: "RunWalkSpeech", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "CEspeakNG", "CPulse"]),
         // GLib's GIO (GDBus) for MPRIS, notifications and logind; imported only by RunWalkDesktop.

@@ -67,9 +67,10 @@ public final class VoiceOutput: @unchecked Sendable {
             sink = .off
             synthesizer = nil
         case .text:
-            // Real timing where espeak-ng is at hand, so text times match what would be heard.
+            // Estimated timing, as with no voice: measuring real audio would load libespeak-ng and,
+            // through it, libpulse and ALSA (about 3 MB resident) in a run that never speaks (issue 18).
             sink = .text
-            synthesizer = try? EspeakSynthesizer.shared()
+            synthesizer = nil
         case .wav(let path):
             do {
                 synthesizer = try EspeakSynthesizer.shared()
@@ -80,16 +81,19 @@ public final class VoiceOutput: @unchecked Sendable {
                 throw VoiceOutputError(message: "\(path): " + FileErrorText.reason(error))
             }
         case .speaker:
-            synthesizer = try? EspeakSynthesizer.shared()
+            // The synthesiser only once the speaker answers: falling back, the voice is exactly `text`.
             do {
-                guard synthesizer != nil else { throw SpeechError(description: "espeak-ng could not be initialised") }
-                sink = .speaker(try SpeakerSink(duckDecibels: duck.loweringDecibels, notice: { warn("runwalk: \($0)") }))
+                let speaker = try SpeakerSink(duckDecibels: duck.loweringDecibels, notice: { warn("runwalk: \($0)") })
+                synthesizer = try EspeakSynthesizer.shared()
+                sink = .speaker(speaker)
             } catch let error as SpeechError {
                 warn("runwalk: \(error.description): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
+                synthesizer = nil
             } catch {
                 warn("runwalk: the speaker: \(FileErrorText.reason(error)): speaking cues as text on standard error\(Self.noDucking(duck))")
                 sink = .text
+                synthesizer = nil
             }
         }
         // Engine initialised (and the transition phrases warmed) before the first cue is due.

@@ -31,6 +31,8 @@ public final class EspeakSynthesizer: @unchecked Sendable {
     }()
 
     private init() throws(SpeechError) {
+        // libespeak-ng is opened here, on first use, not at start-up (CEspeakNG).
+        guard rw_espeak_load() != 0 else { throw SpeechError(description: "espeak-ng is not available (\(String(cString: rw_espeak_load_error())))") }
         espeak_ng_InitializePath(nil)
         try Self.check(espeak_ng_Initialize(nil), "initialise")
         try Self.check(espeak_ng_InitializeOutput(ENOUTPUT_MODE_SYNCHRONOUS, 0, nil), "open synchronous output")

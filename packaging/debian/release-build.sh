@@ -18,6 +18,16 @@ swift_flags=(-c release --static-swift-stdlib -Xlinker -z -Xlinker now
 swift_flags+=(-Xswiftc -file-prefix-map -Xswiftc "$release_scratch/src=.")
 swift_flags+=(-Xcc "-ffile-prefix-map=$release_scratch/src=.")
 
+# Libraries the binaries open with dlopen when speech is first used (CPulse, CEspeakNG: a run
+# without the speaker maps neither), so dpkg-shlibdeps cannot see them. Versions as
+# dpkg-shlibdeps gave them while they were linked (from the symbols files: the same functions).
+dlopened_depends="libespeak-ng1 (>= 1.51+dfsg), libpulse0 (>= 0.99.1)"
+
+# Prints dpkg-shlibdeps' Depends ($1) with $dlopened_depends merged in, sorted as it sorts.
+with_dlopened_depends() {
+  printf '%s, %s\n' "$1" "$dlopened_depends" | sed 's/, /\n/g' | LC_ALL=C sort -u | paste -sd ',' | sed 's/,/, /g'
+}
+
 # Lists the source files, NUL-separated, relative to $root: what git tracks or would track
 # (ignored files such as .build/ and Package.resolved left out), or everything but build
 # output outside a git checkout.

@@ -14,6 +14,10 @@ final class PulseConnection: @unchecked Sendable {
 
     /// Connects to `server` (nil: `$PULSE_SERVER`, else the default) without spawning a server.
     init(server: String?, clientName: String) throws(SpeechError) {
+        // Not even loaded when no server can be there (the default speaker on a headless device).
+        if server == nil, let reason = PulseServerLookup.live.noServerReason() { throw SpeechError(description: "no audio server (PulseAudio: \(reason))") }
+        // libpulse is opened here, on first use, not at start-up (CPulse): missing, it is no server.
+        guard rw_pulse_load() != 0 else { throw SpeechError(description: "no audio server (PulseAudio: \(String(cString: rw_pulse_load_error())))") }
         guard let mainloop = pa_threaded_mainloop_new() else { throw SpeechError(description: "no audio server (PulseAudio: cannot create a main loop)") }
         let properties = pa_proplist_new()
         pa_proplist_sets(properties, PA_PROP_APPLICATION_NAME, "RunWalk")
