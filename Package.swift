@@ -86,7 +86,7 @@ let package = Package(
             name: "RunWalkStoreTests",
             dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]
         ),
-        .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore"]),
+        .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkDesktopTests", dependencies: ["RunWalkDesktop", "RunWalkRuntime", "RunWalkCore", "RunWalkTestSupport"]),
 
         // The GTK app (issue 15). GTK 4 + libadwaita; only RunWalkApp imports CAdwaita.

@@ -82,19 +82,3 @@ struct VoiceLibraryLoadingTests {
         #expect(run.stderr.contains("] Run for 2 minutes."), "\(run.stderr)")
     }
 }
-
-/// The whole of a /proc file (Foundation's readers stop at the first read: /proc reports no size).
-func procFileText(_ path: String) -> String {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return "" }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes.append(contentsOf: buffer[..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
-}

@@ -31,9 +31,7 @@ final class MusicBench {
         music = try SpawnedProcess("/usr/bin/paplay", ["--server=\(server.server)", "--client-name=music", tone.path])
         // The music plays steadily before the recording starts: its first windows are the reference level.
         usleep(500_000)
-        recorder = try SpawnedProcess("/usr/bin/parec",
-            ["--server=\(server.server)", "--device=runwalk_null.monitor", "--format=s16le", "--rate=\(ToneMeter.rate)",
-             "--channels=1", "--latency-msec=20", "--raw"], stdoutPath: recording.path)
+        recorder = try server.recordMonitor(to: recording, rate: ToneMeter.rate)
         // parec can take a while to connect on a busy machine: go on once 0.6 s of music is recorded.
         let deadline = Date().addingTimeInterval(15)
         while Date() < deadline {

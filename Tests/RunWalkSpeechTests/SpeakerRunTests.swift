@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 @testable import RunWalkSpeech
 
 /// A live `runwalk run --voice speaker` opens libpulse and libespeak-ng itself (they are not
@@ -30,10 +31,7 @@ struct SpeakerRunTests {
             return
         }
         let recording = server.folder.appendingPathComponent("monitor.raw")
-        let recorder = try SpawnedProcess(NullSinkServer.recorder ?? "/usr/bin/parec",
-            ["--server=\(server.server)", "--device=runwalk_null.monitor",
-             "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=20", "--raw"],
-            stdoutPath: recording.path)
+        let recorder = try server.recordMonitor(to: recording)
         defer { recorder.stop() }
 
         let track = Self.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
@@ -99,20 +97,4 @@ struct SpeakerRunTests {
                 "\(stderr)")
         #expect(stderr.contains("] Run for 2 minutes."), "\(stderr)")
     }
-}
-
-/// The whole of a /proc file (Foundation's readers stop at the first read: /proc reports no size).
-func procFileText(_ path: String) -> String {
-    let fd = open(path, O_RDONLY)
-    guard fd >= 0 else { return "" }
-    defer { close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-        if count < 0 && errno == EINTR { continue }
-        guard count > 0 else { break }
-        bytes.append(contentsOf: buffer[..<count])
-    }
-    return String(decoding: bytes, as: UTF8.self)
 }

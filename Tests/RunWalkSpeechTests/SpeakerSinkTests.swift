@@ -98,6 +98,13 @@ final class NullSinkServer {
         return false
     }
 
+    /// parec recording the null sink's monitor (mono, signed 16-bit, `rate` Hz) into `file`.
+    func recordMonitor(to file: URL, rate: Int = 22_050) throws -> SpawnedProcess {
+        try SpawnedProcess(Self.recorder ?? "/usr/bin/parec",
+            ["--server=\(server)", "--device=runwalk_null.monitor", "--format=s16le", "--rate=\(rate)",
+             "--channels=1", "--latency-msec=20", "--raw"], stdoutPath: file.path)
+    }
+
     func stop() {
         process.stop()
         try? FileManager.default.removeItem(at: folder)
@@ -118,10 +125,7 @@ extension SpeechSuites {
                 return
             }
             let recording = server.folder.appendingPathComponent("monitor.raw")
-            let recorder = try SpawnedProcess(NullSinkServer.recorder ?? "/usr/bin/parec",
-                ["--server=\(server.server)", "--device=runwalk_null.monitor",
-                 "--format=s16le", "--rate=22050", "--channels=1", "--latency-msec=20", "--raw"],
-                stdoutPath: recording.path)
+            let recorder = try server.recordMonitor(to: recording)
             defer { recorder.stop() }
             usleep(300_000)
 
