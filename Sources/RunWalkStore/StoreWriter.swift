@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkRuntime
 import RunWalkCore
 import RunWalkIO
 
@@ -15,7 +16,7 @@ final class StoreWriter: @unchecked Sendable {
     private let lock: SessionLock?
 
     // Shared with the recording thread, under `condition`.
-    private let condition = StoreCondition()
+    private let condition = Condition()
     private var buffer: [RecordedRow] = []
     /// The writer sleeps with no deadline and waits to be signalled by `append`.
     private var idle = false
@@ -52,7 +53,7 @@ final class StoreWriter: @unchecked Sendable {
 
     func start() {
         // The kernel's thread name (15 bytes at most), for top -H and /proc.
-        if !StoreThread.start(name: "runwalk-store", { [self] in run() }) {
+        if !NamedThread.start(name: "runwalk-store", { [self] in run() }) {
             // No thread (the process is out of them): the session is not recorded, said once,
             // and `finish` returns at once instead of waiting for a writer that never runs.
             warn("runwalk: warning: cannot record to \(location.databasePath): no thread for the writer")
@@ -73,8 +74,12 @@ final class StoreWriter: @unchecked Sendable {
         buffer += rows
         peakQueued = max(peakQueued, buffer.count)
         // A writer gathering rows for its next commit is not woken: it commits at its deadline.
-        if idle { condition.signal() }
+        let wake = idle
         condition.unlock()
+        // Signalled after the unlock: woken while this thread still holds the lock, the writer
+        // can block on it at once and need a second wake-up. Its waits re-check what they wait
+        // for, so a signal that comes late is harmless.
+        if wake { condition.signal() }
     }
 
     /// The most rows that were queued at once.
@@ -129,12 +134,12 @@ final class StoreWriter: @unchecked Sendable {
             var wokenByRows = false
             if let due {
                 // A full queue (a replay outrunning SQLite) is taken at once.
-                while finishRequest == nil, !queueFull, condition.wait(until: due) {}
+                while finishRequest == nil, !queueFull, condition.wait(seconds: max(0, due.timeIntervalSinceNow)) {}
             } else {
                 // Idle: until rows come, the session ends, or a checkpoint is due.
                 idle = true
                 if let wake = checkpointDue {
-                    while finishRequest == nil, buffer.isEmpty, condition.wait(until: wake) {}
+                    while finishRequest == nil, buffer.isEmpty, condition.wait(seconds: max(0, wake.timeIntervalSinceNow)) {}
                 } else {
                     while finishRequest == nil, buffer.isEmpty { condition.wait() }
                 }

@@ -56,4 +56,32 @@ struct LockTests {
         condition.unlock()
         #expect(ready)
     }
+
+    @Test("a broadcast wakes every thread waiting without a timeout")
+    func broadcast() {
+        let condition = Condition()
+        let done = DispatchSemaphore(value: 0)
+        nonisolated(unsafe) var waiting = 0
+        nonisolated(unsafe) var go = false
+        for _ in 0..<3 {
+            NamedThread.start(name: "runwalk-waiter") {
+                condition.withLock {
+                    waiting += 1
+                    // Broadcast, not signal: one signal could wake another waiter, not the test.
+                    condition.broadcast()
+                    while !go { condition.wait() }
+                }
+                done.signal()
+            }
+        }
+        condition.withLock {
+            // Each waiter says when it is in; these waits have no timeout, as theirs.
+            while waiting < 3 { condition.wait() }
+            go = true
+            condition.broadcast()
+        }
+        var woken = 0
+        for _ in 0..<3 where done.wait(timeout: .now() + 30) == .success { woken += 1 }
+        #expect(woken == 3, "one broadcast, every waiter woken")
+    }
 }

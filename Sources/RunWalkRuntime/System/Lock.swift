@@ -87,6 +87,18 @@ public final class Condition: @unchecked Sendable {
         return pthread_cond_timedwait(condition, mutex.pointer, &deadline) == 0
     }
 
+    /// With the lock held: gives it up until signalled, then takes it again (a wake-up may be
+    /// spurious: look at the state).
+    public func wait() { pthread_cond_wait(condition, mutex.pointer) }
+
+    /// Runs `body` holding the lock.
+    public func withLock<T>(_ body: () throws -> T) rethrows -> T {
+        try mutex.withLock(body)
+    }
+
     /// Wakes one waiting thread.
     public func signal() { pthread_cond_signal(condition) }
+
+    /// Wakes every waiting thread.
+    public func broadcast() { pthread_cond_broadcast(condition) }
 }

@@ -1,12 +1,13 @@
 import FoundationEssentials
+import RunWalkRuntime
 
 /// The store's connections, as WAL mode allows them: one writer, used by one thread at a time
 /// (the recorder's writer thread, or a command), and read-only connections for reads, which
 /// never wait for the writer's commits nor hold it up. A read-only store has no writer.
 final class StorePool: @unchecked Sendable {
     private let writer: SQLiteConnection?
-    private let writerLock = StoreCondition()
-    private let readerLock = StoreCondition()
+    private let writerLock = Lock()
+    private let readerLock = Lock()
     private var idleReaders: [SQLiteConnection] = []
     private let openReader: () throws -> SQLiteConnection
 
