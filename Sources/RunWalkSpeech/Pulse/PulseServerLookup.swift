@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkIO
 
 /// Whether libpulse could find any server at all, decided before libpulse is loaded.
 ///
@@ -52,16 +53,11 @@ struct PulseServerLookup {
 
     /// Whether a client.conf names a server or lets libpulse try the network or the display.
     static func pointsAtServer(_ text: String) -> Bool {
-        func trimmed(_ text: Substring) -> Substring {
-            var text = text.drop { $0.isWhitespace }
-            while text.last?.isWhitespace == true { text = text.dropLast() }
-            return text
-        }
-        return text.split(whereSeparator: \.isNewline).contains { line in
-            let line = trimmed(line)
+        text.split(whereSeparator: \.isNewline).contains { line in
+            let line = line.trimmingWhitespace()
             guard !line.hasPrefix(";"), !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { return false }
-            let key = trimmed(line[..<equals])
-            let value = trimmed(line[line.index(after: equals)...]).lowercased()
+            let key = line[..<equals].trimmingWhitespace()
+            let value = line[line.index(after: equals)...].trimmingWhitespace().lowercased()
             switch key {
             case "default-server": return !value.isEmpty
             case "auto-connect-localhost", "auto-connect-display": return ["yes", "true", "on", "1"].contains(value)
