@@ -68,7 +68,13 @@ let package = Package(
                 "RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkGPS", "RunWalkStore", "RunWalkSpeech", "RunWalkReport",
                 "RunWalkTerminal", "RunWalkTracks", "RunWalkHost", "RunWalkDesktop",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // Linked by lld with packed relative relocations (DT_RELR: glibc 2.36, Debian 12) and no
+            // exported symbols (the static Swift runtime's link arguments export every public one):
+            // a megabyte of relocations and half a megabyte of symbol tables that every run mapped
+            // and read at start-up, and dead code the exports kept alive (issue 18, RSS).
+            linkerSettings: [.unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                                           "-Xlinker", "--no-export-dynamic"])]
         ),
         .executableTarget(
             name: "RunWalkBench",

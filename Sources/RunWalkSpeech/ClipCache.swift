@@ -10,8 +10,12 @@ struct ClipCache {
     /// Samples held now.
     private(set) var heldSamples = 0
 
-    /// 1 M samples (2 MB, 47 s of speech at 22,050 Hz): every repeated sentence of a workout.
-    init(budgetSamples: Int = 1 << 20) {
+    /// 256 K samples (512 kB, 11.9 s of speech at 22,050 Hz): a workout's repeated sentences
+    /// ("3", "2", "1", "Run for 90 seconds.", "Walk for 1 minute.": 107 K samples together) and the
+    /// kilometre cue being said (about 120 K). It was 1 M samples (2 MB) until a speaking run's
+    /// resident memory was measured against the 25 MB goal (issue 18): the rest only held
+    /// kilometre cues that are never said again.
+    init(budgetSamples: Int = 1 << 18) {
         self.budgetSamples = budgetSamples
     }
 

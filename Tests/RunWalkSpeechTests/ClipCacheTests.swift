@@ -22,6 +22,37 @@ struct ClipCacheTests {
         #expect(cache.clip(for: "en|Kilometre 50") != nil && cache.clip(for: "en|Kilometre 1") == nil)
     }
 
+    @Test("the default budget keeps a run/walk workout's repeated sentences, as espeak-ng says them, through 20 km of kilometre cues")
+    func defaultBudgetFitsAWorkout() throws {
+        let synthesizer = try EspeakSynthesizer.shared()
+        func spoken(_ text: String) throws -> SpeechClip { try synthesizer.synthesizeUncached(text, language: .en) }
+        let repeated = ["3", "2", "1", "Run for 90 seconds.", "Walk for 1 minute."]
+        let clips = try Dictionary(uniqueKeysWithValues: repeated.map { ($0, try spoken($0)) })
+        var cache = ClipCache()
+        var misses: [String] = []
+        var kilometre = 0
+        // 8x(90s run, 60s walk) over and over: the countdown before each phase, a kilometre cue
+        // (always a new sentence, about 5 s of speech) every third interval.
+        for interval in 1...60 {
+            for phase in ["Run for 90 seconds.", "Walk for 1 minute."] {
+                for text in ["3", "2", "1", phase] {
+                    if cache.clip(for: text) == nil {
+                        if interval > 1 { misses.append("\(text) (interval \(interval))") }
+                        cache.insert(try #require(clips[text]), for: text)
+                    }
+                }
+            }
+            if interval % 3 == 0 {
+                kilometre += 1
+                let text = "Kilometre \(kilometre) in \(kilometre * 7) minutes \(kilometre % 60). Pace 7 minutes \(kilometre % 60) per kilometre."
+                cache.insert(try spoken(text), for: text)
+            }
+            #expect(cache.heldSamples <= cache.budgetSamples)
+        }
+        #expect(misses.isEmpty, "repeated sentences synthesised again: \(misses)")
+        #expect(cache.budgetSamples * 2 <= 512 * 1024, "at most 512 kB of clips")
+    }
+
     @Test("a clip larger than the budget is not kept; replacing a key counts once")
     func edges() {
         var cache = ClipCache(budgetSamples: 100)

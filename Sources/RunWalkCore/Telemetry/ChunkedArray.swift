@@ -3,8 +3,10 @@
 /// and new buffer alive together while it copies) and wastes at most one chunk's free tail; a
 /// window that slides (the smoother's) frees whole chunks as its front moves past them.
 struct ChunkedArray<Element: Sendable>: Sendable {
-    /// Elements per chunk; a power of two, so that an index splits with a shift and a mask.
-    static var chunkShift: Int { 12 }
+    /// Elements per chunk; a power of two, so that an index splits with a shift and a mask. As
+    /// many as the smoother settles at a time (`SmootherHistory.defaultBlockSteps`), so that
+    /// each settled block frees a whole chunk of its window.
+    static var chunkShift: Int { 11 }
     private static var chunkSize: Int { 1 << chunkShift }
     private var chunks: [[Element]] = []
     /// Elements dropped from the front of the first chunk (its slots stay until it is freed).

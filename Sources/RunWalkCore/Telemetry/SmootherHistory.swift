@@ -6,9 +6,9 @@
 /// newest step down, and the oldest `blockSteps` steps, `lagSteps` or more behind that newest one,
 /// are settled: reduced to the speed and position the distance needs (`SmoothedDistanceReducer`)
 /// and dropped. A smoothed step depends on a later fix through a product of the backward gains,
-/// which shrinks by a factor of e about every 80 s of 10 Hz fixes (faster at 1 Hz), so twenty
-/// minutes behind the newest fix the smoothed state is the whole-run pass's to within 1e-9 of
-/// its value (the tests compare both; the summary rounds distance to the centimetre).
+/// which shrinks by a factor of e about every 80 s of 10 Hz fixes (faster at 1 Hz), so 8192
+/// steps behind the newest fix the smoothed state is the whole-run pass's to within a tenth of
+/// a millimetre over an hour (the tests compare both; the summary rounds distance to the centimetre).
 /// With the position-bias model on (an option for tuning, off by default) nothing is settled
 /// early: its pass needs every observation.
 ///
@@ -35,12 +35,15 @@ public struct SmootherHistory: Sendable {
     /// Steps settled at a time once `lagSteps` newer ones follow them. The lag is what makes the
     /// settled steps the whole-run pass's: on a 2-hour 10 Hz run with stops and a dropout the
     /// summary's smoothed distance moved by 7.5 cm with a lag of 2048 steps, 5.6 mm with 4096,
-    /// 0.04 mm with 8192, 0.0002 mm with 12288 (20 minutes at 10 Hz, where Doppler pins the
-    /// velocity and a fix's influence on the past fades over about 80 s; at 1 Hz it fades faster).
-    /// With 4096-step blocks the window holds at most 16,384 steps, about 2 MB, whatever the
-    /// run's length, and each step goes through the backward pass four times.
-    static let defaultBlockSteps = 4096
-    static let defaultLagSteps = 12_288
+    /// 0.04 mm with 8192, 0.0002 mm with 12288 (at 10 Hz, where Doppler pins the velocity, a
+    /// fix's influence on the past fades by e over about 80 s; at 1 Hz it fades faster). 8192
+    /// steps (14 minutes at 10 Hz) settled 2048 at a time keep the whole-run figures to within
+    /// 0.1 mm and 0.1 ms (`SmootherWindowTests`), with a window of at most 10,240 steps, 1.25 MB,
+    /// whatever the run's length; each step goes through the backward pass five times. (It was
+    /// 4096 + 12,288 steps, 2 MB, until a speaking run's resident memory was measured against
+    /// the 25 MB goal of issue 18.)
+    static let defaultBlockSteps = 2048
+    static let defaultLagSteps = 8192
 
     let settings: TelemetrySettings
     /// Steps settled at a time.
