@@ -63,6 +63,28 @@ struct SessionEditingTests {
         }
     }
 
+    @Test("session rm waiting at its prompt ends on SIGTERM and SIGINT, also when its parent passed them on blocked",
+          .enabled(if: PseudoTerminalRun.script != nil, "needs util-linux script for a pseudo-terminal"),
+          arguments: [SIGTERM, SIGINT])
+    func promptEndsOnSignal(_ signal: Int32) throws {
+        let s = try Setup()
+        #expect(try s.run(["replay", Sample.demo, "--workout", Sample.demoWorkout]).status == 0)
+        // A threaded parent (this test runner's pool threads, some service managers) hands its
+        // blocked mask on through exec; `script` passes it on to its command as it got it.
+        let terminal = try PseudoTerminalRun(["session", "rm", "1"], folder: s.folder,
+                                             environment: ["RUNWALK_CONFIG_DIR": s.config.path],
+                                             blockedSignals: [SIGTERM, SIGINT])
+        guard terminal.waitFor("[y/N]") else { return }
+        let runwalk = try #require(terminal.runwalkPID, "runwalk under script: \(terminal.text)")
+        let before = try #require(ProcessSignalState(pid: runwalk))
+        #expect(before.blocked & ProcessSignalState.bit(signal) == 0, "runwalk at its prompt blocks signal \(signal): \(before)")
+        #expect(before.ignored & ProcessSignalState.bit(signal) == 0, "runwalk at its prompt ignores signal \(signal): \(before)")
+        // To runwalk itself, not to script (which would pass it on).
+        kill(runwalk, signal)
+        #expect(terminal.waitForExit() == 128 + signal, "signal \(signal) at the prompt (\(before)): \(terminal.text)")
+        #expect(try s.run(["history"]).stdout.contains("   1  "), "nothing deleted")
+    }
+
     @Test("workouts add, rename, update, rm: clear errors for a name that exists or is missing")
     func workouts() throws {
         let s = try Setup()
