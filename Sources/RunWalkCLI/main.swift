@@ -8,6 +8,9 @@ import Darwin
 import RunWalkHost
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
+// A mask blocking SIGTERM and SIGINT can come from the parent: a command at a prompt must still
+// end on them like any Unix tool (and `run` turn them into a stop), so the mask starts empty.
+InheritedSignalMask.clear()
 // SIGQUIT (Ctrl-\) is sent by a user, not a crash: the Swift runtime's backtracer would print
 // "Program crashed" for it, so its default action (quit) comes back; `run` and `replay` then
 // make it a stop that finalises the session, like SIGTERM.

@@ -16,8 +16,6 @@ struct SessionEditingTests {
         }
     }
 
-    static let script = ["/usr/bin/script", "/bin/script"].first { FileManager.default.isExecutableFile(atPath: $0) }
-
     @Test("session rm refuses without a terminal and --yes; deletes with --yes; rename and note show in history")
     func removeRenameNote() throws {
         let s = try Setup()
@@ -49,28 +47,42 @@ struct SessionEditingTests {
     }
 
     @Test("session rm on a terminal asks, and keeps the session unless the answer is yes",
-          .enabled(if: script != nil, "needs util-linux script for a pseudo-terminal"))
+          .enabled(if: PseudoTerminalRun.script != nil, "needs util-linux script for a pseudo-terminal"))
     func asksOnATerminal() throws {
         let s = try Setup()
         #expect(try s.run(["replay", Sample.demo, "--workout", Sample.demoWorkout]).status == 0)
         for (answer, kept) in [("n", true), ("y", false)] {
-            let process = s.folder.process(["-qec", "\(RunWalkBinary.url.path) session rm 1", "/dev/null"],
-                                           extraEnvironment: ["RUNWALK_CONFIG_DIR": s.config.path])
-            process.executableURL = URL(fileURLWithPath: try #require(Self.script))
-            let input = Pipe()
-            process.standardInput = input
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            try input.fileHandleForWriting.write(contentsOf: Data("\(answer)\n".utf8))
-            try input.fileHandleForWriting.close()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            #expect(text.contains("Delete session 1 ("), "\(text)")
-            #expect(text.contains("[y/N]"))
-            #expect(try s.run(["history"]).stdout.contains("   1  ") == kept, "answer \(answer): \(text)")
+            let terminal = try PseudoTerminalRun(["session", "rm", "1"], folder: s.folder,
+                                                 environment: ["RUNWALK_CONFIG_DIR": s.config.path])
+            // The answer goes in once the question is on the screen, as a person would type it.
+            guard terminal.waitFor("[y/N]") else { return }
+            #expect(terminal.text.contains("Delete session 1 ("), "\(terminal.text)")
+            try terminal.answer(answer)
+            #expect(terminal.waitForExit() == 0, "answer \(answer): \(terminal.text)")
+            #expect(try s.run(["history"]).stdout.contains("   1  ") == kept, "answer \(answer): \(terminal.text)")
         }
+    }
+
+    @Test("session rm waiting at its prompt ends on SIGTERM and SIGINT, also when its parent passed them on blocked",
+          .enabled(if: PseudoTerminalRun.script != nil, "needs util-linux script for a pseudo-terminal"),
+          arguments: [SIGTERM, SIGINT])
+    func promptEndsOnSignal(_ signal: Int32) throws {
+        let s = try Setup()
+        #expect(try s.run(["replay", Sample.demo, "--workout", Sample.demoWorkout]).status == 0)
+        // A threaded parent (this test runner's pool threads, some service managers) hands its
+        // blocked mask on through exec; `script` passes it on to its command as it got it.
+        let terminal = try PseudoTerminalRun(["session", "rm", "1"], folder: s.folder,
+                                             environment: ["RUNWALK_CONFIG_DIR": s.config.path],
+                                             blockedSignals: [SIGTERM, SIGINT])
+        guard terminal.waitFor("[y/N]") else { return }
+        let runwalk = try #require(terminal.runwalkPID, "runwalk under script: \(terminal.text)")
+        let before = try #require(ProcessSignalState(pid: runwalk))
+        #expect(before.blocked & ProcessSignalState.bit(signal) == 0, "runwalk at its prompt blocks signal \(signal): \(before)")
+        #expect(before.ignored & ProcessSignalState.bit(signal) == 0, "runwalk at its prompt ignores signal \(signal): \(before)")
+        // To runwalk itself, not to script (which would pass it on).
+        kill(runwalk, signal)
+        #expect(terminal.waitForExit() == 128 + signal, "signal \(signal) at the prompt (\(before)): \(terminal.text)")
+        #expect(try s.run(["history"]).stdout.contains("   1  "), "nothing deleted")
     }
 
     @Test("workouts add, rename, update, rm: clear errors for a name that exists or is missing")
