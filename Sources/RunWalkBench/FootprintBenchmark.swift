@@ -10,7 +10,7 @@ import Foundation
 /// recording into a private data folder, with `--voice text` and, when pulseaudio is installed,
 /// `--voice speaker` into a private PulseAudio's null sink. After a 5 s warm-up each process is
 /// followed for M minutes (default 0.5): wake-ups a second (voluntary context switches over all
-/// threads), preemptions, CPU % of one core (schedstat), RSS start/end/max and its slope.
+/// threads), preemptions, CPU % of one core (schedstat), RSS start/end/max and its slope, and at the end RssAnon (the process's own pages) and PSS (shared pages divided among their processes).
 /// The goals (issue 18): at most 5 wake-ups a second beyond one per fix batch (gpspipe's TPVs a
 /// second), RSS ≤ 25 MB and flat, CPU ≤ 0.5 % of a core at 10 Hz.
 enum FootprintBenchmark {
@@ -64,8 +64,8 @@ enum FootprintBenchmark {
         defer { pulse?.stop() }
         print("footprint: \(runwalk), \(NMEABenchmark.format(options.minutes, 2)) min per configuration after a "
               + "\(Int(options.warmUpSeconds)) s warm-up; wake-ups = voluntary context switches a second over all threads")
-        print("| configuration | process | fixes/s | wake-ups/s | beyond fixes | preempted/s | CPU % | RSS start | RSS end | RSS max | RSS MB/min |")
-        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
+        print("| configuration | process | fixes/s | wake-ups/s | beyond fixes | preempted/s | CPU % | RSS start | RSS end | RSS max | RSS MB/min | anon end | PSS end |")
+        print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
         var threadLines: [String] = []
         for configuration in options.configurations {
             for voice in options.voices where voice == "text" || pulse != nil {
@@ -75,7 +75,8 @@ enum FootprintBenchmark {
                     print("| \(label) | \(name) | \(f(result.fixesPerSecond, 1)) | \(f(footprint.wakeupsPerSecond, 1)) | "
                           + "\(f(footprint.wakeupsPerSecond - result.fixesPerSecond, 1)) | \(f(footprint.involuntaryPerSecond, 1)) | "
                           + "\(f(footprint.cpuPercent, 2)) | \(f(footprint.first.rssMB, 1)) | \(f(footprint.last.rssMB, 1)) | "
-                          + "\(f(footprint.rssMaxMB, 1)) | \(f(footprint.rssSlopeMBPerMinute, 2)) |")
+                          + "\(f(footprint.rssMaxMB, 1)) | \(f(footprint.rssSlopeMBPerMinute, 2)) | "
+                          + "\(f(footprint.last.anonymousMB, 1)) | \(footprint.lastPSSMB.map { f($0, 1) } ?? "-") |")
                 }
                 if options.threads {
                     threadLines.append("\(label): " + result.runwalk.wakeupsByThread.map { "\($0.0) \(f($0.1, 1))" }.joined(separator: ", "))
@@ -154,6 +155,8 @@ enum FootprintBenchmark {
             traces.1.last = y
             traces.1.rss.append((y.at - b.at, y.rssMB))
         }
+        traces.0.lastPSSMB = ProcessSample.proportionalMB(pid)
+        traces.1.lastPSSMB = ProcessSample.proportionalMB(other)
         return traces
     }
 

@@ -12,6 +12,8 @@ struct ProcessSample {
     var cpuSeconds = 0.0
     /// Resident set size, MB (VmRSS).
     var rssMB = 0.0
+    /// Resident anonymous memory, MB (RssAnon): what is the process's alone.
+    var anonymousMB = 0.0
     /// Voluntary switches per thread name (`comm`), to find who wakes.
     var voluntaryByThread: [String: Int] = [:]
     /// The monotonic time of the sample, seconds.
@@ -24,6 +26,7 @@ struct ProcessSample {
         var sample = ProcessSample()
         sample.at = monotonicSeconds()
         sample.rssMB = Double(field(status, "VmRSS:") ?? 0) / 1024
+        sample.anonymousMB = Double(field(status, "RssAnon:") ?? 0) / 1024
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
         for task in tasks {
             let base = "/proc/\(pid)/task/\(task)"
@@ -40,6 +43,15 @@ struct ProcessSample {
             }
         }
         return sample
+    }
+
+    /// Proportional set size, MB (Pss of smaps_rollup): each shared page divided among the
+    /// processes that map it, so libc's or libpulse's pages, which a phone's compositor and sound
+    /// server map too, count in part. Read once per window end (the kernel walks every mapping).
+    static func proportionalMB(_ pid: pid_t) -> Double? {
+        guard let rollup = try? String(contentsOfFile: "/proc/\(pid)/smaps_rollup", encoding: .utf8),
+              let kB = field(rollup, "Pss:") else { return nil }
+        return Double(kB) / 1024
     }
 
     /// The number after `name` in a /proc status text.
@@ -62,6 +74,8 @@ struct ProcessFootprint {
     var last: ProcessSample
     /// (seconds since the first sample, MB) once a second.
     var rss: [(Double, Double)]
+    /// PSS at the end of the window, MB (nil: not read).
+    var lastPSSMB: Double? = nil
 
     var seconds: Double { max(last.at - first.at, 1e-9) }
     /// Voluntary context switches a second: the wake-ups.

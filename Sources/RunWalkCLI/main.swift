@@ -11,6 +11,8 @@ import RunWalkHost
 // A mask blocking SIGTERM and SIGINT can come from the parent: a command at a prompt must still
 // end on them like any Unix tool (and `run` turn them into a stop), so the mask starts empty.
 InheritedSignalMask.clear()
+// Large freed blocks go back to the kernel: a 5-hour run's memory stays where it settles.
+MemoryReturn.holdMappingThreshold()
 // SIGQUIT (Ctrl-\) is sent by a user, not a crash: the Swift runtime's backtracer would print
 // "Program crashed" for it, so its default action (quit) comes back; `run` and `replay` then
 // make it a stop that finalises the session, like SIGTERM.

@@ -14,7 +14,10 @@ struct ClipCache {
     /// ("3", "2", "1", "Run for 90 seconds.", "Walk for 1 minute.": 107 K samples together) and the
     /// kilometre cue being said (about 120 K). It was 1 M samples (2 MB) until a speaking run's
     /// resident memory was measured against the 25 MB goal (issue 18): the rest only held
-    /// kilometre cues that are never said again.
+    /// kilometre cues that are never said again. Those still stay until newer clips push them
+    /// out, never refused: the clip the cue planner timed must be the one that is said, and
+    /// espeak-ng's output for a sentence depends on what it said before (synthesised again, the
+    /// closing summary came out two samples longer and the WAV track overran its workout).
     init(budgetSamples: Int = 1 << 18) {
         self.budgetSamples = budgetSamples
     }
