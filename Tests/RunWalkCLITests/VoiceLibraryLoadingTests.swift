@@ -70,7 +70,12 @@ struct VoiceLibraryLoadingTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         try Data("not a shared library\n".utf8).write(to: folder.appendingPathComponent("libpulse.so.0"))
 
-        let (libraries, run) = try Self.mappedAudioLibraries(voice: "speaker", environment: ["LD_LIBRARY_PATH=\(folder.path)"])
+        // A server named outright, so that libpulse is asked for whatever sockets the machine (or
+        // another test's PulseAudio) has or lacks: without it the lookup may find no server first
+        // and never open libpulse, and the line says that instead.
+        let (libraries, run) = try Self.mappedAudioLibraries(voice: "speaker", environment: [
+            "LD_LIBRARY_PATH=\(folder.path)", "PULSE_SERVER=unix:\(folder.path)/no-server/native",
+        ])
         defer { run.stop() }
         #expect(!libraries.contains("libpulse.so"), "\(libraries.sorted())")
         run.send(SIGINT)
