@@ -28,6 +28,18 @@ with_dlopened_depends() {
   printf '%s, %s\n' "$1" "$dlopened_depends" | sed 's/, /\n/g' | LC_ALL=C sort -u | paste -sd ',' | sed 's/,/, /g'
 }
 
+# Prints Depends ($1) with libc6 raised to 2.36 when BINARY ($2) has packed relative relocations:
+# lld's DT_RELR needs the dynamic linker's GLIBC_ABI_DT_RELR (glibc 2.36), a version dependency
+# that dpkg-shlibdeps does not count (it goes by the symbols used: it said libc6 (>= 2.35), and
+# on 2.35 such a binary does not start: "version `GLIBC_ABI_DT_RELR' not found").
+with_relr_libc() {
+  if readelf -V "$2" | grep -q 'Name: GLIBC_ABI_DT_RELR'; then
+    printf '%s\n' "$1" | sed -E 's/libc6 \(>= 2\.([0-9]|[12][0-9]|3[0-5])(\.[0-9]+)?\)/libc6 (>= 2.36)/'
+  else
+    printf '%s\n' "$1"
+  fi
+}
+
 # Lists the source files, NUL-separated, relative to $root: what git tracks or would track
 # (ignored files such as .build/ and Package.resolved left out), or everything but build
 # output outside a git checkout.
