@@ -14,9 +14,10 @@ struct SmootherWindowTests {
     static let toleranceMetres = 1e-4
     static let toleranceSeconds = 1e-4
 
-    static func run(_ fixes: [Fix], block: Int, lag: Int, spanFrom start: UTCTime? = nil,
+    static func run(_ fixes: [Fix], block: Int, lag: Int, lagSeconds: Double = .infinity, spanFrom start: UTCTime? = nil,
                     watch: (Telemetry) -> Void = { _ in }) -> Telemetry {
-        var telemetry = Telemetry(settings: TelemetrySettings(), smootherBlockSteps: block, smootherLagSteps: lag)
+        var telemetry = Telemetry(settings: TelemetrySettings(), smootherBlockSteps: block, smootherLagSteps: lag,
+                                  smootherLagSeconds: lagSeconds)
         if let start { telemetry.beginSmoothedSpan(from: start, elapsedOffset: 0, splitUnitMetres: 1000) }
         for fix in fixes {
             _ = telemetry.ingest(fix)
@@ -61,6 +62,31 @@ struct SmootherWindowTests {
         let b = try #require(whole.smoothed(from: start, to: end))
         #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m")
         #expect(a.splits.count == b.splits.count && a.splits.count >= 7, "\(a.splits.count) splits")
+        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
+        #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
+    }
+
+    @Test("three hours at 1 Hz: the lag in seconds keeps the window to a block and 14 minutes, with the whole-run figures")
+    func slowReceiverWindow() throws {
+        let fixes = Self.varied(rateHz: 1, seconds: 3 * 3600)
+        let start = fixes[30].time, end = fixes[fixes.count - 5].time
+        var mostAllocated = 0
+        let windowed = Self.run(fixes, block: SmootherHistory.defaultBlockSteps, lag: SmootherHistory.defaultLagSteps,
+                                lagSeconds: SmootherHistory.defaultLagSeconds, spanFrom: start) { telemetry in
+            mostAllocated = max(mostAllocated, telemetry.history.allocatedSteps)
+        }
+        let stepsOnly = Self.run(fixes, block: SmootherHistory.defaultBlockSteps, lag: SmootherHistory.defaultLagSteps) { telemetry in
+            _ = telemetry
+        }
+        let whole = Self.run(fixes, block: Self.wholeRun, lag: Self.wholeRun)
+        // A block, the lag at 1 fix a second, and the chunk being filled.
+        let bound = 2 * SmootherHistory.defaultBlockSteps + Int(SmootherHistory.defaultLagSeconds.rounded(.up))
+        #expect(mostAllocated <= bound, "at most \(mostAllocated) step slots allocated for \(fixes.count) fixes (bound \(bound))")
+        #expect(stepsOnly.history.allocatedSteps > bound, "without the lag in seconds the window would hold \(stepsOnly.history.allocatedSteps)")
+        let a = try #require(windowed.smoothed(from: start, to: end))
+        let b = try #require(whole.smoothed(from: start, to: end))
+        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m")
+        #expect(a.splits.count == b.splits.count && a.splits.count >= 20, "\(a.splits.count) splits")
         let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
         #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
     }

@@ -44,12 +44,19 @@ public struct SmootherHistory: Sendable {
     /// the 25 MB goal of issue 18.)
     static let defaultBlockSteps = 2048
     static let defaultLagSteps = 8192
+    /// The same lag in time: 8192 fixes at 10 Hz. A fix's pull on the past fades with time, not
+    /// with the number of fixes (at 1 Hz faster still), so a block is also settled once its newest
+    /// step is this far behind the newest fix: at 1 Hz the window then holds about 2048 + 820
+    /// steps (360 kB) instead of filling to 10,240 over 2.8 hours.
+    static let defaultLagSeconds = 819.2
 
     let settings: TelemetrySettings
     /// Steps settled at a time.
     let blockSteps: Int
     /// Newer steps a step waits for before it is settled.
     let lagSteps: Int
+    /// Seconds a step waits behind the newest before it is settled, whatever the steps between.
+    let lagSeconds: Double
     /// The steps not settled yet.
     private var steps = ChunkedArray<Step>()
     /// Each step's flags (`stationaryFlag`, `segmentFlag`), a byte apart from the 128-byte step:
@@ -65,11 +72,14 @@ public struct SmootherHistory: Sendable {
     /// Where settled distance goes: the whole series, or a session's span.
     private(set) var sink: SmoothedDistanceSink = .series(ChunkedArray())
 
-    /// An empty history for `settings`, settling `blockSteps` at a time `lagSteps` behind the newest.
-    init(settings: TelemetrySettings, blockSteps: Int = Self.defaultBlockSteps, lagSteps: Int = Self.defaultLagSteps) {
+    /// An empty history for `settings`, settling `blockSteps` at a time `lagSteps` or
+    /// `lagSeconds` behind the newest, whichever comes first.
+    init(settings: TelemetrySettings, blockSteps: Int = Self.defaultBlockSteps, lagSteps: Int = Self.defaultLagSteps,
+         lagSeconds: Double = Self.defaultLagSeconds) {
         self.settings = settings
         self.blockSteps = max(1, blockSteps)
         self.lagSteps = max(1, lagSteps)
+        self.lagSeconds = lagSeconds
         reducer = SmoothedDistanceReducer(gapSeconds: settings.gapSeconds)
     }
 
@@ -94,7 +104,8 @@ public struct SmootherHistory: Sendable {
                           dopplerSpeed: observation.dopplerSpeed ?? .nan))
         flags.append((stationary ? Self.stationaryFlag : 0) | (observation.startsSegment ? Self.segmentFlag : 0))
         if keepingObservation { observations.append(observation) }
-        if !settings.smootherModelsPositionBias, steps.count >= blockSteps + lagSteps {
+        if !settings.smootherModelsPositionBias, steps.count >= blockSteps + lagSteps
+            || (steps.count > blockSteps && time - steps[blockSteps - 1].time >= lagSeconds) {
             settle(blockSteps, final: false)
         }
     }

@@ -85,14 +85,16 @@ public struct Telemetry: Sendable {
 
     public init(settings: TelemetrySettings = TelemetrySettings()) {
         self.init(settings: settings, smootherBlockSteps: SmootherHistory.defaultBlockSteps,
-                  smootherLagSteps: SmootherHistory.defaultLagSteps)
+                  smootherLagSteps: SmootherHistory.defaultLagSteps, smootherLagSeconds: SmootherHistory.defaultLagSeconds)
     }
 
-    /// A telemetry whose smoother settles `smootherBlockSteps` at a time, `smootherLagSteps`
-    /// behind the newest fix (tests compare windows with a whole-run pass).
-    init(settings: TelemetrySettings, smootherBlockSteps: Int, smootherLagSteps: Int) {
+    /// A telemetry whose smoother settles `smootherBlockSteps` at a time, `smootherLagSteps` or
+    /// `smootherLagSeconds` behind the newest fix (tests compare windows with a whole-run pass,
+    /// which has neither).
+    init(settings: TelemetrySettings, smootherBlockSteps: Int, smootherLagSteps: Int, smootherLagSeconds: Double = .infinity) {
         self.settings = settings
-        history = SmootherHistory(settings: settings, blockSteps: smootherBlockSteps, lagSteps: smootherLagSteps)
+        history = SmootherHistory(settings: settings, blockSteps: smootherBlockSteps, lagSteps: smootherLagSteps,
+                                  lagSeconds: smootherLagSeconds)
         pace = PaceFilter(timeConstantSeconds: settings.paceTimeConstantSeconds,
                           initialSpeedSigma: settings.dopplerSpeedSigma)
         pace.referenceNoiseFraction = settings.paceReferenceNoiseFraction
