@@ -61,7 +61,7 @@ struct SerialFollowTests {
         source.backoffMaximumSeconds = 0.05
         // The last epoch completes only with the stream's end: wait for the one before it.
         let last = expected[expected.count - 2].time
-        await collector.run(source, seconds: 120) { events in
+        await collector.runOnSourceThread(source, seconds: 120) { events in
             events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
         }
         #expect(problems.all.isEmpty, "\(problems.all)")
@@ -141,7 +141,7 @@ struct SerialFollowTests {
         source.backoffInitialSeconds = 0.02
         source.backoffMaximumSeconds = 0.05
         let last = expected[expected.count - 2].time
-        await collector.run(source, seconds: 120) { events in
+        await collector.runOnSourceThread(source, seconds: 120) { events in
             events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
         }
         #expect(problems.all.isEmpty, "\(problems.all)")

@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkGPS
+import Testing
 
 /// Collects a source's events until `done` says so or `seconds` pass, then stops the source.
 final class SourceCollector: @unchecked Sendable {
@@ -31,6 +32,68 @@ final class SourceCollector: @unchecked Sendable {
             await group.next()
             group.cancelAll()
         }
+    }
+
+    /// Like `run`, through the source's direct path (`start(sink:)`, as the session loop reads
+    /// it): each event is collected on the source's own thread, so a full test run's busy
+    /// cooperative pool cannot hold events back from a test thread that waits for them (a
+    /// serial test's writer thread once waited 90 s for a connection the source had made at
+    /// once). Collects nothing after `done` or the time is up; stops the source then.
+    func runOnSourceThread(_ source: any LocationSource, seconds: Double,
+                           until done: @escaping @Sendable ([LocationEvent]) -> Bool) async {
+        let finish = FinishOnce()
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            finish.continuation = continuation
+            let stop = source.start { event in
+                guard let event else { return finish.finish() }
+                let all = self.lock.withLock { () -> [LocationEvent]? in
+                    guard !finish.isFinished else { return nil }
+                    self.collected.append(event)
+                    return self.collected
+                }
+                if let all, done(all) { finish.finish() }
+            }
+            guard let stop else {
+                Issue.record("\(source.description) has no direct path")
+                return finish.finish()
+            }
+            finish.setStop(stop)
+            DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { finish.finish() }
+        }
+    }
+}
+
+/// Ends `runOnSourceThread` once, whoever comes first: the source's end, `done`, the deadline.
+private final class FinishOnce: @unchecked Sendable {
+    private let lock = NSLock()
+    private var finished = false
+    private var stop: (@Sendable () -> Void)?
+    var continuation: CheckedContinuation<Void, Never>? {
+        get { lock.withLock { storedContinuation } }
+        set { lock.withLock { storedContinuation = newValue } }
+    }
+    private var storedContinuation: CheckedContinuation<Void, Never>?
+
+    var isFinished: Bool { lock.withLock { finished } }
+
+    /// What stops the source; called at once when it has finished already.
+    func setStop(_ stop: @escaping @Sendable () -> Void) {
+        let late = lock.withLock { () -> Bool in
+            if finished { return true }
+            self.stop = stop
+            return false
+        }
+        if late { stop() }
+    }
+
+    func finish() {
+        let (continuation, stop) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
+            guard !finished else { return (nil, nil) }
+            finished = true
+            return (storedContinuation, self.stop)
+        }
+        stop?()
+        continuation?.resume()
     }
 }
 
