@@ -10,7 +10,8 @@ import Foundation
 /// recording into a private data folder, with `--voice text` and, when pulseaudio is installed,
 /// `--voice speaker` into a private PulseAudio's null sink. After a 5 s warm-up each process is
 /// followed for M minutes (default 0.5): wake-ups a second (voluntary context switches over all
-/// threads), preemptions, CPU % of one core (schedstat), RSS start/end/max and its slope, and at the end RssAnon (the process's own pages) and PSS (shared pages divided among their processes).
+/// threads), preemptions, CPU % of one core (schedstat), RSS start/end/max and its slope, and
+/// at the end RssAnon (the process's own pages) and PSS (shared pages divided among their processes).
 /// The goals (issue 18): at most 5 wake-ups a second beyond one per fix batch (gpspipe's TPVs a
 /// second), RSS ≤ 25 MB and flat, CPU ≤ 0.5 % of a core at 10 Hz.
 enum FootprintBenchmark {

@@ -150,27 +150,3 @@ final class PseudoTerminalRun {
         "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }
-
-/// A process's signal mask and dispositions from /proc/PID/status, as evidence in messages.
-struct ProcessSignalState: CustomStringConvertible {
-    var blocked: UInt64
-    var ignored: UInt64
-    var caught: UInt64
-
-    init?(pid: pid_t) {
-        var values: [String: UInt64] = [:]
-        for line in procFileText("/proc/\(pid)/status").split(separator: "\n") {
-            let parts = line.split(separator: ":", maxSplits: 1)
-            guard parts.count == 2, ["SigBlk", "SigIgn", "SigCgt"].contains(String(parts[0])) else { continue }
-            values[String(parts[0])] = UInt64(parts[1].trimmingCharacters(in: .whitespaces), radix: 16)
-        }
-        guard let blocked = values["SigBlk"], let ignored = values["SigIgn"], let caught = values["SigCgt"] else { return nil }
-        (self.blocked, self.ignored, self.caught) = (blocked, ignored, caught)
-    }
-
-    static func bit(_ signal: Int32) -> UInt64 { 1 << UInt64(signal - 1) }
-
-    var description: String {
-        "SigBlk \(String(blocked, radix: 16)) SigIgn \(String(ignored, radix: 16)) SigCgt \(String(caught, radix: 16))"
-    }
-}

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RunWalkStore
+import RunWalkTestSupport
 
 @Suite("runwalk session, workouts and history --format html (end to end)", .serialized)
 struct SessionEditingTests {

@@ -40,6 +40,19 @@ struct SmootherWindowTests {
         return track.fixes()
     }
 
+    /// Expects the span's distance and split times of `windowed` from `start` to `end` to be the
+    /// whole-run pass's, within the tolerances, with at least `minimumSplits` splits.
+    static func expectWholeRunFigures(_ windowed: Telemetry, _ whole: Telemetry, from start: UTCTime, to end: UTCTime,
+                                      minimumSplits: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let a = try #require(windowed.smoothed(from: start, to: end), sourceLocation: sourceLocation)
+        let b = try #require(whole.smoothed(from: start, to: end), sourceLocation: sourceLocation)
+        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m",
+                sourceLocation: sourceLocation)
+        #expect(a.splits.count == b.splits.count && a.splits.count >= minimumSplits, "\(a.splits.count) splits", sourceLocation: sourceLocation)
+        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
+        #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s", sourceLocation: sourceLocation)
+    }
+
     @Test("an hour at 10 Hz holds a bounded history, and its span's figures are the whole-run pass's")
     func boundedLongRun() throws {
         let fixes = Self.varied(rateHz: 10, seconds: 3600)
@@ -58,12 +71,7 @@ struct SmootherWindowTests {
         #expect(mostRetained <= 2 * bound, "at most \(mostRetained) steps held for \(fixes.count) fixes")
         #expect(mostAllocated <= bound, "at most \(mostAllocated) step slots allocated: whole chunks are freed as blocks settle")
         #expect(bound * MemoryLayout<SmootherHistory.Step>.stride <= 1_310_720, "the window is at most 1.25 MB")
-        let a = try #require(windowed.smoothed(from: start, to: end))
-        let b = try #require(whole.smoothed(from: start, to: end))
-        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m")
-        #expect(a.splits.count == b.splits.count && a.splits.count >= 7, "\(a.splits.count) splits")
-        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
-        #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
+        try Self.expectWholeRunFigures(windowed, whole, from: start, to: end, minimumSplits: 7)
     }
 
     @Test("three hours at 1 Hz: the lag in seconds keeps the window to a block and 14 minutes, with the whole-run figures")
@@ -75,20 +83,13 @@ struct SmootherWindowTests {
                                 lagSeconds: SmootherHistory.defaultLagSeconds, spanFrom: start) { telemetry in
             mostAllocated = max(mostAllocated, telemetry.history.allocatedSteps)
         }
-        let stepsOnly = Self.run(fixes, block: SmootherHistory.defaultBlockSteps, lag: SmootherHistory.defaultLagSteps) { telemetry in
-            _ = telemetry
-        }
+        let stepsOnly = Self.run(fixes, block: SmootherHistory.defaultBlockSteps, lag: SmootherHistory.defaultLagSteps)
         let whole = Self.run(fixes, block: Self.wholeRun, lag: Self.wholeRun)
         // A block, the lag at 1 fix a second, and the chunk being filled.
         let bound = 2 * SmootherHistory.defaultBlockSteps + Int(SmootherHistory.defaultLagSeconds.rounded(.up))
         #expect(mostAllocated <= bound, "at most \(mostAllocated) step slots allocated for \(fixes.count) fixes (bound \(bound))")
         #expect(stepsOnly.history.allocatedSteps > bound, "without the lag in seconds the window would hold \(stepsOnly.history.allocatedSteps)")
-        let a = try #require(windowed.smoothed(from: start, to: end))
-        let b = try #require(whole.smoothed(from: start, to: end))
-        #expect(abs(a.distanceMetres - b.distanceMetres) <= Self.toleranceMetres, "\(a.distanceMetres) m, whole run \(b.distanceMetres) m")
-        #expect(a.splits.count == b.splits.count && a.splits.count >= 20, "\(a.splits.count) splits")
-        let worstSplit = zip(a.splits, b.splits).map { abs($0.elapsedSeconds - $1.elapsedSeconds) }.max() ?? .infinity
-        #expect(worstSplit <= Self.toleranceSeconds, "split times differ by up to \(worstSplit) s")
+        try Self.expectWholeRunFigures(windowed, whole, from: start, to: end, minimumSplits: 20)
     }
 
     @Test("small blocks settle stops, gaps and segment breaks as the whole-run pass does", arguments: [(1, 64), (1, 500), (10, 1500)])

@@ -41,9 +41,8 @@ final class SourceCollector: @unchecked Sendable {
     /// once). Collects nothing after `done` or the time is up; stops the source then.
     func runOnSourceThread(_ source: any LocationSource, seconds: Double,
                            until done: @escaping @Sendable ([LocationEvent]) -> Bool) async {
-        let finish = FinishOnce()
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            finish.continuation = continuation
+            let finish = FinishOnce(continuation)
             let stop = source.start { event in
                 guard let event else { return finish.finish() }
                 let all = self.lock.withLock { () -> [LocationEvent]? in
@@ -68,11 +67,11 @@ private final class FinishOnce: @unchecked Sendable {
     private let lock = NSLock()
     private var finished = false
     private var stop: (@Sendable () -> Void)?
-    var continuation: CheckedContinuation<Void, Never>? {
-        get { lock.withLock { storedContinuation } }
-        set { lock.withLock { storedContinuation = newValue } }
+    private let continuation: CheckedContinuation<Void, Never>
+
+    init(_ continuation: CheckedContinuation<Void, Never>) {
+        self.continuation = continuation
     }
-    private var storedContinuation: CheckedContinuation<Void, Never>?
 
     var isFinished: Bool { lock.withLock { finished } }
 
@@ -87,13 +86,14 @@ private final class FinishOnce: @unchecked Sendable {
     }
 
     func finish() {
-        let (continuation, stop) = lock.withLock { () -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
-            guard !finished else { return (nil, nil) }
+        let (first, stop) = lock.withLock { () -> (Bool, (@Sendable () -> Void)?) in
+            guard !finished else { return (false, nil) }
             finished = true
-            return (storedContinuation, self.stop)
+            return (true, self.stop)
         }
+        guard first else { return }
         stop?()
-        continuation?.resume()
+        continuation.resume()
     }
 }
 

@@ -48,7 +48,7 @@ public struct SmootherHistory: Sendable {
     /// with the number of fixes (at 1 Hz faster still), so a block is also settled once its newest
     /// step is this far behind the newest fix: at 1 Hz the window then holds about 2048 + 820
     /// steps (360 kB) instead of filling to 10,240 over 2.8 hours.
-    static let defaultLagSeconds = 819.2
+    static let defaultLagSeconds = Double(defaultLagSteps) / 10
 
     let settings: TelemetrySettings
     /// Steps settled at a time.

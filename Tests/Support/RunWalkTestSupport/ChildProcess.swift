@@ -37,10 +37,7 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Whether `signal` is blocked in the process (from /proc), for checking the above.
     public func blocks(_ signal: Int32) -> Bool? {
-        guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("SigBlk:") }),
-              let mask = UInt64(line.dropFirst("SigBlk:".count).trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
-        return mask & (1 << UInt64(signal - 1)) != 0
+        ProcessSignalState(pid: pid).map { $0.blocked & ProcessSignalState.bit(signal) != 0 }
     }
 
     public var pid: Int32 { process.processIdentifier }
