@@ -23,8 +23,9 @@ extension RunWalkStore {
         while index < rows.count {
             let slice = rows[index..<min(rows.count, index + batch)]
             try write { db in
-                var statements = RowStatements(db)
-                for row in slice { try row.write(db, sessionID: id, statements: &statements) }
+                try RowStatements.inserting(db, sessionID: id) { statements in
+                    for row in slice { try row.write(db, sessionID: id, statements: &statements) }
+                }
             }
             index += batch
         }

@@ -13,13 +13,14 @@ enum RecordedRow: Sendable {
     case startTime(UTCTime)
 
     /// Inserts or updates the row for session `sessionID`; fixes and track points go through
-    /// the transaction's `statements`.
+    /// the transaction's `statements` (made for the same session), which may hold them until
+    /// their group is full or the transaction's rows end.
     func write(_ db: SQLiteConnection, sessionID: Int64, statements: inout RowStatements) throws {
         switch self {
         case .fix(let update, let at):
-            try statements.insertFix(sessionID: sessionID, atSeconds: at, update: update)
+            try statements.insertFix(atSeconds: at, update: update)
         case .trackPoint(let p):
-            try statements.insertTrackPoint(sessionID: sessionID, p)
+            try statements.insertTrackPoint(p)
         case .phaseStarted(let index, let at, let distance):
             try db.execute("UPDATE phases SET start_s = ?, start_distance_m = ? WHERE session_id = ? AND idx = ?",
                            [at, distance, sessionID, index])

@@ -82,8 +82,7 @@ public final class SessionRecorder: @unchecked Sendable {
 
     /// Records one event; cheap and never blocks on the disk.
     public func record(_ event: SessionEvent) {
-        let rows = rows(for: event)
-        if !rows.isEmpty { writer.append(rows) }
+        writer.append { rows in appendRows(for: event, to: &rows) }
     }
 
     /// The most rows that waited for the writer at once (for tests of the queue's bound).
@@ -92,8 +91,9 @@ public final class SessionRecorder: @unchecked Sendable {
     /// Records the events of one step together: one hand-over to the writer thread (which sleeps
     /// until rows come), however many events a fix brought.
     public func record(contentsOf events: [SessionEvent]) {
-        let rows = events.flatMap { self.rows(for: $0) }
-        if !rows.isEmpty { writer.append(rows) }
+        writer.append { rows in
+            for event in events { appendRows(for: event, to: &rows) }
+        }
     }
 
     /// Writes what is left and closes the session with its summary; blocks until done.
@@ -115,45 +115,45 @@ public final class SessionRecorder: @unchecked Sendable {
         writer.finish(.discarded)
     }
 
-    private func rows(for event: SessionEvent) -> [RecordedRow] {
+    /// Appends the rows `event` makes (none for some) straight to the writer's queue: a replay
+    /// makes two rows per fix, and each array made on the way was an allocation and a copy.
+    private func appendRows(for event: SessionEvent, to rows: inout [RecordedRow]) {
         switch event {
         case .telemetry(let update, let clockSeconds):
             let at = clockSeconds - getReadySeconds
-            var rows: [RecordedRow] = []
             if !sawTelemetry {
                 sawTelemetry = true
                 if let raw = update.raw, raw.dateKnown { rows.append(.startTime(update.time.adding(.seconds(double: -clockSeconds)))) }
             }
             rows.append(.fix(update, atSeconds: at))
-            return rows
         case .trackPoint(let point):
             lastTrackDistance = point.distanceMetres
-            return [.trackPoint(point)]
+            rows.append(.trackPoint(point))
         case .split(let split):
-            return [.split(split)]
+            rows.append(.split(split))
         case .cue(let cue):
-            return [.cue(cue, atSeconds: cue.atSeconds - getReadySeconds)]
+            rows.append(.cue(cue, atSeconds: cue.atSeconds - getReadySeconds))
         case .engine(let engineEvent):
-            return rows(for: engineEvent)
+            if let row = row(for: engineEvent) { rows.append(row) }
         case .gps:
             // Recorded through the `happened` event that comes with it.
-            return []
+            break
         case .happened(let record):
-            return [.event(kind: record.kind, atSeconds: record.atSeconds - getReadySeconds, phaseIndex: record.phaseIndex)]
+            rows.append(.event(kind: record.kind, atSeconds: record.atSeconds - getReadySeconds, phaseIndex: record.phaseIndex))
         }
     }
 
-    private func rows(for event: EngineEvent) -> [RecordedRow] {
+    private func row(for event: EngineEvent) -> RecordedRow? {
         let at = event.time.seconds - getReadySeconds
         switch event {
         case .phaseStarted(let index, _):
-            return [.phaseStarted(index: index, atSeconds: at, distanceMetres: lastTrackDistance)]
+            return .phaseStarted(index: index, atSeconds: at, distanceMetres: lastTrackDistance)
         case .phaseEnded(let record):
-            return [.phaseEnded(index: record.index, endSeconds: at, durationSeconds: record.activeDuration.seconds,
-                                distanceMetres: record.distanceMetres, reason: record.reason)]
+            return .phaseEnded(index: record.index, endSeconds: at, durationSeconds: record.activeDuration.seconds,
+                               distanceMetres: record.distanceMetres, reason: record.reason)
         case .countdown, .halfway, .paused, .resumed, .workoutCompleted, .workoutStopped:
             // Pauses, resumes and the end are recorded through the session's `happened` events.
-            return []
+            return nil
         }
     }
 

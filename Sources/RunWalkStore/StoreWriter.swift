@@ -31,6 +31,8 @@ final class StoreWriter: @unchecked Sendable {
     private var store: RunWalkStore?
     private var sessionID: Int64?
     private var unwritten: [RecordedRow] = []
+    /// An empty array whose storage the queue takes next.
+    private var spare: [RecordedRow] = []
     private var failureReported = false
     private var failing = false
     private var nextAttempt = Date.distantPast
@@ -61,9 +63,10 @@ final class StoreWriter: @unchecked Sendable {
         }
     }
 
-    /// Queues rows for the writer; waits while `maximumQueuedRows` are queued (a replay
-    /// outrunning SQLite), until the writer takes them.
-    func append(_ rows: [RecordedRow]) {
+    /// Queues the rows `produce` appends for the writer (made in place, under the queue's lock);
+    /// waits while `maximumQueuedRows` are queued (a replay outrunning SQLite), until the writer
+    /// takes them.
+    func append(_ produce: (inout [RecordedRow]) -> Void) {
         condition.lock()
         while buffer.count >= settings.maximumQueuedRows, finishRequest == nil, outcome == nil {
             // Wake the writer now rather than at its next tick, then wait for it to take the queue.
@@ -71,10 +74,11 @@ final class StoreWriter: @unchecked Sendable {
             condition.broadcast()
             condition.wait()
         }
-        buffer += rows
+        let before = buffer.count
+        produce(&buffer)
         peakQueued = max(peakQueued, buffer.count)
         // A writer gathering rows for its next commit is not woken: it commits at its deadline.
-        let wake = idle
+        let wake = idle && buffer.count > before
         condition.unlock()
         // Signalled after the unlock: woken while this thread still holds the lock, the writer
         // can block on it at once and need a second wake-up. Its waits re-check what they wait
@@ -146,8 +150,12 @@ final class StoreWriter: @unchecked Sendable {
                 idle = false
                 wokenByRows = !buffer.isEmpty
             }
-            let rows = buffer
-            buffer = []
+            // The queue's storage goes round three arrays (queue, unwritten, spare), so a replay
+            // does not grow a fresh one (and fault its pages in) for every batch.
+            var rows: [RecordedRow] = []
+            swap(&rows, &spare)
+            swap(&rows, &buffer)
+            let tookRows = !rows.isEmpty
             if queueFull {
                 queueFull = false
                 condition.broadcast()
@@ -155,7 +163,13 @@ final class StoreWriter: @unchecked Sendable {
             let request = finishRequest
             condition.unlock()
 
-            unwritten += rows
+            if unwritten.isEmpty {
+                swap(&unwritten, &rows)
+            } else {
+                unwritten += rows
+            }
+            rows.removeAll(keepingCapacity: true)
+            swap(&spare, &rows)
             if let request {
                 let result = close(request)
                 condition.lock()
@@ -184,7 +198,7 @@ final class StoreWriter: @unchecked Sendable {
             if !unwritten.isEmpty || sessionID == nil {
                 // The disk refused: retry at the retry interval (or at once after a fallback switch).
                 due = max(nextAttempt, now.addingTimeInterval(settings.commitIntervalSeconds))
-            } else if committed && !wokenByRows && !rows.isEmpty {
+            } else if committed && !wokenByRows && tookRows {
                 // Rows keep coming (they arrived while the last interval ran): keep the pace.
                 due = now.addingTimeInterval(settings.commitIntervalSeconds)
             } else {
@@ -217,8 +231,9 @@ final class StoreWriter: @unchecked Sendable {
                     // The id is kept only once the transaction has committed (a failed commit rolls the row back).
                     sessionID = try store.write { db in
                         let id = try known ?? insertSession(db)
-                        var statements = RowStatements(db)
-                        for row in chunk { try row.write(db, sessionID: id, statements: &statements) }
+                        try RowStatements.inserting(db, sessionID: id) { statements in
+                            for row in chunk { try row.write(db, sessionID: id, statements: &statements) }
+                        }
                         if isLast, let closing { try closing.close(db, sessionID: id, endedWallMs: wall) }
                         return id
                     }

@@ -31,14 +31,7 @@ struct RecorderRowTests {
                                distanceMetres: 1234.5, speedMetresPerSecond: 3.2, paceSecondsPerKm: nil, phaseIndex: 2,
                                rawLatitude: 47.370001, rawLongitude: nil, afterGap: true, hdop: 0.9)
         let rows: [RecordedRow] = [.fix(update, atSeconds: 12.5), .trackPoint(point), .fix(update, atSeconds: 12.6)]
-        try store.write { db in
-            try db.execute("""
-                INSERT INTO sessions (id, workout_spec, source, units, get_ready_s, recorded_wall_ms, state)
-                VALUES (7, 'test', 'test', 'metric', 0, 0, 'recording')
-                """)
-            var statements = RowStatements(db)
-            for row in rows { try row.write(db, sessionID: 7, statements: &statements) }
-        }
+        try Self.write(rows, sessionID: 7, to: store)
         try store.read { db in
             let fixes = try db.rows("SELECT * FROM fixes ORDER BY at_s")
             #expect(fixes.count == 2)
@@ -59,6 +52,58 @@ struct RecorderRowTests {
             #expect(points.count == 1 && p["elapsed_s"] as Double? == 12.5 && p["phase_idx"] as Int? == 2)
             #expect(p["alt_msl"] as Double? == nil && p["raw_lat"] as Double? == 47.370001 && p["raw_lon"] as Double? == nil)
             #expect(p["after_gap"] as Bool? == true && p["speed_mps"] as Double? == 3.2 && p["distance_m"] as Double? == 1234.5)
+        }
+    }
+
+    @Test("rows go in groups of 16 through one multi-row insert, the rest one by one; all in order, none lost",
+          arguments: [0, 1, 15, 16, 17, 37, 48])
+    func groupedInserts(count: Int) throws {
+        let folder = try TemporaryStoreFolder()
+        let store = try RunWalkStore(location: folder.location)
+        var rows: [RecordedRow] = []
+        for i in 0..<count {
+            var fix = Fix(time: UTCTime(milliseconds: 1_776_000_000_000 + Int64(i) * 100))
+            fix.latitude = 47 + Double(i) * 1e-5
+            fix.longitude = 8.5
+            fix.satellitesUsed = i % 13
+            var telemetry = Telemetry()
+            var update = telemetry.ingest(fix)
+            update.distanceMetres = Double(i) * 0.3
+            update.raw = fix
+            rows.append(.fix(update, atSeconds: Double(i) / 10))
+            rows.append(.trackPoint(TrackPoint(elapsedSeconds: Double(i) / 10, time: fix.time, latitude: fix.latitude ?? 0,
+                                               longitude: 8.5, altitudeMSL: nil, distanceMetres: Double(i) * 0.3,
+                                               speedMetresPerSecond: nil, paceSecondsPerKm: nil, phaseIndex: i / 10,
+                                               rawLatitude: nil, rawLongitude: nil, afterGap: i == 5, hdop: nil)))
+        }
+        try Self.write(rows, sessionID: 3, to: store)
+        try store.read { db in
+            let fixes = try db.rows("SELECT session_id, at_s, time_ms, lat, sats, total_distance_m FROM fixes ORDER BY id")
+            #expect(fixes.count == count)
+            for (i, row) in fixes.enumerated() {
+                #expect(row["session_id"] as Int64? == 3 && row["at_s"] as Double? == Double(i) / 10, "fix \(i)")
+                #expect(row["time_ms"] as Int64? == 1_776_000_000_000 + Int64(i) * 100 && row["sats"] as Int? == i % 13)
+                #expect(row["lat"] as Double? == 47 + Double(i) * 1e-5 && row["total_distance_m"] as Double? == Double(i) * 0.3)
+            }
+            let points = try db.rows("SELECT session_id, elapsed_s, phase_idx, after_gap FROM track_points ORDER BY id")
+            #expect(points.count == count)
+            for (i, row) in points.enumerated() {
+                #expect(row["session_id"] as Int64? == 3 && row["elapsed_s"] as Double? == Double(i) / 10, "point \(i)")
+                #expect(row["phase_idx"] as Int? == i / 10 && row["after_gap"] as Bool? == (i == 5))
+            }
+        }
+    }
+
+    /// Writes `rows` for a new session `sessionID` in one transaction, as the recorder's writer does.
+    static func write(_ rows: [RecordedRow], sessionID: Int64, to store: RunWalkStore) throws {
+        try store.write { db in
+            try db.execute("""
+                INSERT INTO sessions (id, workout_spec, source, units, get_ready_s, recorded_wall_ms, state)
+                VALUES (?, 'test', 'test', 'metric', 0, 0, 'recording')
+                """, [sessionID])
+            try RowStatements.inserting(db, sessionID: sessionID) { statements in
+                for row in rows { try row.write(db, sessionID: sessionID, statements: &statements) }
+            }
         }
     }
 
