@@ -43,6 +43,9 @@ public enum GPSDHarness {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
         }
         guard connected == 0 else { throw NotListening(description: "gpsd's control socket \(path): \(String(cString: strerror(errno)))") }
+        // gpsd answers at once; a daemon that hangs must not hang the test (the read then gives up).
+        var timeout = timeval(tv_sec: 10, tv_usec: 0)
+        setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         let line = Array((command + "\n").utf8)
         guard Glibc.write(fd, line, line.count) == line.count else { throw NotListening(description: "write to \(path) failed") }
         var answer = [UInt8](repeating: 0, count: 64)
