@@ -51,6 +51,8 @@ public final class SessionRecorder: @unchecked Sendable {
         /// every tick, also while the disk refuses rows (they are kept on its side), so a live
         /// session, at 20 rows a second, never comes near it.
         public var maximumQueuedRows = 8192
+        /// The usual database's damage check (tests hold it back or make it find damage).
+        var storeCheck: @Sendable (RunWalkStore) throws -> String = { try $0.quickCheck() }
 
         public init() {}
     }
