@@ -32,20 +32,23 @@ struct RecorderCheckTests {
         settings.storeCheck = { try check.check($0) }
         let recorder = SessionRecorder(location: folder.location, session: .init(workout: workout, options: runner.options, source: "test"),
                                        settings: settings, warn: { warnings.add($0) })
-        func fix(_ second: Int64) -> Fix {
-            var fix = Fix(time: UTCTime(milliseconds: 1_776_000_000_000 + second * 1000))
-            fix.latitude = 47 + Double(second) * 0.00003
-            fix.longitude = 8
-            fix.mode = .threeD
-            fix.quality = 1
-            fix.hdop = 0.8
-            return fix
-        }
-        var events = runner.start(at: .zero, utc: fix(0).time)
-        for second in Int64(0)...10 { events += runner.ingest(fix(second), at: .seconds(second)) }
+        var events = runner.start(at: .zero, utc: Samples.fix(0).time)
+        for second in Int64(0)...10 { events += runner.ingest(Samples.fix(second), at: .seconds(second)) }
         events += runner.stop(at: .seconds(11))
         recorder.record(contentsOf: events)
         return (recorder, runner.summary(linesBad: 0))
+    }
+
+    /// Records 11 fixes while the check is held, waits until they are committed (at most 30 s),
+    /// lets the check answer `answer` and closes the session; returns the fix rows committed
+    /// before the answer and the recorder's outcome.
+    static func recordThroughHeldCheck(answering answer: String, into folder: TemporaryStoreFolder, warnings: Warnings)
+        async throws -> (committed: Int, outcome: SessionRecorder.Outcome) {
+        let check = HeldCheck(answering: answer)
+        let (recorder, summary) = try record(into: folder, check: check, warnings: warnings)
+        let committed = try await waitForCommit(of: 11, in: folder.location)
+        check.release()
+        return (committed, recorder.finish(summary: summary, summaryJSON: "{}"))
     }
 
     /// Fix rows in the database at `location` (0 while it has no session).
@@ -70,12 +73,9 @@ struct RecorderCheckTests {
     func committedWhileChecking() async throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
-        let check = HeldCheck(answering: "ok")
-        let (recorder, summary) = try Self.record(into: folder, check: check, warnings: warnings)
-        // The check has not answered, and the rows are on disk all the same (the crash bound).
-        #expect(try await Self.waitForCommit(of: 11, in: folder.location) == 11)
-        check.release()
-        let outcome = recorder.finish(summary: summary, summaryJSON: "{}")
+        let (committed, outcome) = try await Self.recordThroughHeldCheck(answering: "ok", into: folder, warnings: warnings)
+        // The check had not answered, and the rows were on disk all the same (the crash bound).
+        #expect(committed == 11)
         #expect(outcome == SessionRecorder.Outcome(sessionID: 1, rowsLost: 0))
         #expect(warnings.all.isEmpty, "\(warnings.all)")
         let store = try RunWalkStore(location: folder.location, create: false)
@@ -87,11 +87,9 @@ struct RecorderCheckTests {
     func damagedAfterCommits() async throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
-        let check = HeldCheck(answering: "*** in database main ***\nPage 9: free space corruption")
-        let (recorder, summary) = try Self.record(into: folder, check: check, warnings: warnings)
-        #expect(try await Self.waitForCommit(of: 11, in: folder.location) == 11)
-        check.release()
-        let outcome = recorder.finish(summary: summary, summaryJSON: "{}")
+        let (committed, outcome) = try await Self.recordThroughHeldCheck(
+            answering: "*** in database main ***\nPage 9: free space corruption", into: folder, warnings: warnings)
+        #expect(committed == 11)
         #expect(outcome.rowsLost == 0 && outcome.sessionID == 1)
         #expect(warnings.all.count == 1 && warnings.all.first?.contains("is damaged (quick_check: *** in database main ***)") == true,
                 "\(warnings.all)")

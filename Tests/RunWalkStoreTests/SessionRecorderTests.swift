@@ -55,16 +55,7 @@ struct SessionRecorderTests {
         var runner = SessionRunner(workout: workout)
         let recorder = SessionRecorder(location: folder.location, session: .init(workout: workout, options: runner.options, source: "test"),
                                        warn: { _ in })
-        func fix(_ second: Int64) -> Fix {
-            var fix = Fix(time: UTCTime(milliseconds: 1_776_000_000_000 + second * 1000))
-            fix.latitude = 47 + Double(second) * 0.00003
-            fix.longitude = 8
-            fix.mode = .threeD
-            fix.quality = 1
-            fix.hdop = 0.8
-            fix.speedMetresPerSecond = 3.3
-            return fix
-        }
+        func fix(_ second: Int64) -> Fix { Samples.fix(second) }
         var events = runner.start(at: .zero, utc: fix(0).time)
         for second in Int64(0)...10 { events += runner.ingest(fix(second), at: .seconds(second)) }
         // The GPS drops out for 20 s (the session loop's detector says so 3 s after the last fix), then comes back.

@@ -34,6 +34,18 @@ enum Samples {
     static var demo: String { root.appendingPathComponent("SampleTracks/demo-short.nmea").path }
     static let demoWorkout = "1m warmup, 2x(30s run, 30s walk), 1m cooldown"
 
+    /// A 3D fix `second` seconds into a straight run north at 3.3 m/s.
+    static func fix(_ second: Int64) -> Fix {
+        var fix = Fix(time: UTCTime(milliseconds: 1_776_000_000_000 + second * 1000))
+        fix.latitude = 47 + Double(second) * 0.00003
+        fix.longitude = 8
+        fix.mode = .threeD
+        fix.quality = 1
+        fix.hdop = 0.8
+        fix.speedMetresPerSecond = 3.3
+        return fix
+    }
+
     /// Replays demo-short through a recorder into `location`; returns the replay's result, its events and the outcome.
     static func recordDemo(into location: StoreLocation, warnings: Warnings = Warnings(), settings: SessionRecorder.Settings = .init(),
                            workout spec: String = demoWorkout, opened: (SessionRecorder) -> Void = { _ in }) async throws
