@@ -166,6 +166,12 @@ public final class RunWalkStore: Sendable {
         try wrap { try pool.read { db in try db.values(String.self, "PRAGMA quick_check").joined(separator: "\n") } }
     }
 
+    /// Closes the read connections kept open for the next read, and their page caches: the
+    /// recorder's store reads once, for its check, and then only writes for the whole run.
+    func closeIdleReaders() {
+        pool.closeIdleReaders()
+    }
+
     /// Opens the store only if its database already exists (nil otherwise).
     public static func openIfPresent(location: StoreLocation, options: Options = Options()) throws -> RunWalkStore? {
         guard location.databaseExists else { return nil }

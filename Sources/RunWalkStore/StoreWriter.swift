@@ -359,6 +359,7 @@ final class StoreWriter: @unchecked Sendable {
                 // Not a finding about the file (out of memory, say): the recording stays there.
                 answer = .sound
             }
+            opened.closeIdleReaders()
             condition.lock()
             checkAnswer = answer
             condition.broadcast()

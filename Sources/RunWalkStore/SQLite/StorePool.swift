@@ -42,6 +42,11 @@ final class StorePool: @unchecked Sendable {
         return try reader.transaction(.deferred, body)
     }
 
+    /// Closes the readers kept open between reads (their page caches go with them).
+    func closeIdleReaders() {
+        readerLock.withLock { idleReaders.removeAll() }
+    }
+
     private func takeReader() throws -> SQLiteConnection {
         if let reader = readerLock.withLock({ idleReaders.popLast() }) { return reader }
         return try openReader()
