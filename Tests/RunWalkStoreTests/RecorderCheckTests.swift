@@ -17,7 +17,7 @@ struct RecorderCheckTests {
 
         func check(_ store: RunWalkStore) throws -> String {
             // Never hangs a failing test for ever.
-            _ = gate.wait(timeout: .now() + 60)
+            _ = gate.wait(timeout: .now() + 120)
             return answer
         }
 
@@ -39,14 +39,14 @@ struct RecorderCheckTests {
         return (recorder, runner.summary(linesBad: 0))
     }
 
-    /// Records 11 fixes while the check is held, waits until they are committed (at most 30 s),
+    /// Records 11 fixes while the check is held, waits until they are committed (at most 60 s),
     /// lets the check answer `answer` and closes the session; returns the fix rows committed
     /// before the answer and the recorder's outcome.
     static func recordThroughHeldCheck(answering answer: String, into folder: TemporaryStoreFolder, warnings: Warnings)
-        async throws -> (committed: Int, outcome: SessionRecorder.Outcome) {
+        throws -> (committed: Int, outcome: SessionRecorder.Outcome) {
         let check = HeldCheck(answering: answer)
         let (recorder, summary) = try record(into: folder, check: check, warnings: warnings)
-        let committed = try await waitForCommit(of: 11, in: folder.location)
+        let committed = try waitForCommit(of: 11, in: folder.location)
         check.release()
         return (committed, recorder.finish(summary: summary, summaryJSON: "{}"))
     }
@@ -57,23 +57,23 @@ struct RecorderCheckTests {
         return try store.read { db in try db.value(Int.self, "SELECT COUNT(*) FROM fixes") ?? 0 }
     }
 
-    /// Waits (at most 30 s) until the usual database holds `count` fix rows.
-    static func waitForCommit(of count: Int, in location: StoreLocation) async throws -> Int {
-        let deadline = Date().addingTimeInterval(30)
-        var rows = 0
-        while Date() < deadline {
-            rows = try fixRows(location)
-            if rows >= count { break }
-            try await Task.sleep(for: .milliseconds(20))
+    /// Waits (at most 60 s) until the usual database holds `count` fix rows; the count last read.
+    /// Polled from this thread, not a task: under the whole suite the cooperative pool can leave
+    /// a sleeping task unscheduled past its deadline.
+    static func waitForCommit(of count: Int, in location: StoreLocation) throws -> Int {
+        let deadline = Date().addingTimeInterval(60)
+        while true {
+            let rows = try fixRows(location)
+            if rows >= count || Date() >= deadline { return rows }
+            usleep(20_000)
         }
-        return rows
     }
 
     @Test("rows are committed while the check reads; the session closes once it answered sound")
-    func committedWhileChecking() async throws {
+    func committedWhileChecking() throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
-        let (committed, outcome) = try await Self.recordThroughHeldCheck(answering: "ok", into: folder, warnings: warnings)
+        let (committed, outcome) = try Self.recordThroughHeldCheck(answering: "ok", into: folder, warnings: warnings)
         // The check had not answered, and the rows were on disk all the same (the crash bound).
         #expect(committed == 11)
         #expect(outcome == SessionRecorder.Outcome(sessionID: 1, rowsLost: 0))
@@ -84,10 +84,10 @@ struct RecorderCheckTests {
     }
 
     @Test("a damaged answer after rows were committed: the whole session goes to the fallback, none of it stays")
-    func damagedAfterCommits() async throws {
+    func damagedAfterCommits() throws {
         let folder = try TemporaryStoreFolder()
         let warnings = Warnings()
-        let (committed, outcome) = try await Self.recordThroughHeldCheck(
+        let (committed, outcome) = try Self.recordThroughHeldCheck(
             answering: "*** in database main ***\nPage 9: free space corruption", into: folder, warnings: warnings)
         #expect(committed == 11)
         #expect(outcome.rowsLost == 0 && outcome.sessionID == 1)
