@@ -7,6 +7,9 @@ public final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var errorText = Data()
     private var outputText = Data()
+    /// The pipes' ends of file: the process and whatever it passed them to have closed them.
+    private var outputEnded = false
+    private var errorEnded = false
 
     /// Starts `executable` with `arguments`; standard output and error are collected.
     public init(_ executable: String, _ arguments: [String], currentDirectory: URL? = nil) throws {
@@ -16,13 +19,16 @@ public final class ChildProcess: @unchecked Sendable {
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
+        // Empty data is the end of file: the handler is removed (it would be called again and again).
         out.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            self?.lock.withLock { self?.outputText.append(data) }
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.lock.withLock { if data.isEmpty { self?.outputEnded = true } else { self?.outputText.append(data) } }
         }
         err.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
-            self?.lock.withLock { self?.errorText.append(data) }
+            if data.isEmpty { handle.readabilityHandler = nil }
+            self?.lock.withLock { if data.isEmpty { self?.errorEnded = true } else { self?.errorText.append(data) } }
         }
         // Children inherit the spawning thread's signal mask, and pool threads block SIGTERM:
         // unblock it (and SIGINT) around the spawn so `stop()` and signal tests reach the child.
@@ -69,8 +75,11 @@ public final class ChildProcess: @unchecked Sendable {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.02) }
         guard !process.isRunning else { return nil }
         process.waitUntilExit()
-        // Let the pipes drain.
-        Thread.sleep(forTimeInterval: 0.1)
+        // Everything it wrote is in the pipes: wait until both are read to their ends (a fixed
+        // 0.1 s was not always enough on a loaded machine: a 60 kB JSON summary came in cut
+        // short). A pipe some other process still holds open gives up after 5 s.
+        let drained = Date().addingTimeInterval(5)
+        while !lock.withLock({ outputEnded && errorEnded }) && Date() < drained { Thread.sleep(forTimeInterval: 0.005) }
         return process.terminationStatus
     }
 
