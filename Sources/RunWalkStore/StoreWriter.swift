@@ -342,9 +342,10 @@ final class StoreWriter: @unchecked Sendable {
     }
 
     /// Runs quick_check of the usual database on a thread of its own, on a reader. It reads every
-    /// page: seconds for a store holding months of runs (2.2 s for 356 MB on the 2-core machine,
-    /// more from a phone's eMMC), during which the recording commits as usual, so a crash then
-    /// still loses at most one commit interval, and a replay is not held up.
+    /// page: about a second for a 347 MB store from the page cache on the 2-core machine, more
+    /// from a phone's eMMC. The recording commits as usual meanwhile, so a crash then still loses
+    /// at most one commit interval; only a replay that outruns the check by `maximumQueuedRows`
+    /// rows waits for it.
     private func startCheck(of opened: RunWalkStore) {
         checkPending = true
         let check = settings.storeCheck
