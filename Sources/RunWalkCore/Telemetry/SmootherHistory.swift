@@ -234,8 +234,9 @@ public struct SmootherHistory: Sendable {
                 var predicted = filtered
                 predicted.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
                 if let inverse = predicted.covariance.inverse {
-                    let gain = filtered.covariance * f.transposed * inverse
-                    smoothed = filtered.state + gain * (after - predicted.state)
+                    // The gain P·Fᵀ·P⁻ applied to the innovation right to left: three
+                    // matrix-vector products instead of two matrix products and one.
+                    smoothed = filtered.state + filtered.covariance * (f.transposed * (inverse * (after - predicted.state)))
                 } else {
                     smoothed = filtered.state
                 }
