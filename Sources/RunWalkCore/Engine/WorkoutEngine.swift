@@ -37,12 +37,16 @@ public struct WorkoutEngine: Sendable {
     private var pausedBefore: Duration = .zero
     private var stateBeforePause: State = .active
     private var pausedInPhase: Duration = .zero
+    /// Pauses in the current phase, for the `until hr` check's `min`.
+    var pausedInPhaseForCondition: Duration { pausedInPhase }
     /// Distance (as fed in) at which the current phase started, shifted by distance covered while paused.
     private var phaseDistanceOrigin = 0.0
     private var lastSample: (time: Duration, distance: Double)?
     private var distanceAtPause = 0.0
     private var nextCountdown = 0
     private var halfwayDone = false
+    /// The latest heart rate fed in, for `until hr` phases.
+    public private(set) var heartRate: HeartRateReading?
 
     /// Time phases at least this long get a halfway event; shorter ones are over before it would help.
     public static let halfwayMinimum: Duration = .seconds(120)
@@ -59,6 +63,7 @@ public struct WorkoutEngine: Sendable {
     /// Time left in the current time phase at `now` (nil for distance phases).
     public func remaining(at now: Duration) -> Duration? {
         guard let end = phaseEnd else { return nil }
+        if state == .active || state == .paused, let until = currentPhase?.until, until.maximum == nil { return nil }
         if let pausedAt { return end - pausedAt }
         return max(.zero, end - now)
     }
@@ -99,6 +104,14 @@ public struct WorkoutEngine: Sendable {
 
     /// Moves the clock to `now` with the telemetry's total distance, emitting every event due up to `now`.
     public mutating func advance(to now: Duration, distanceMetres: Double) -> [EngineEvent] {
+        advance(to: now, distanceMetres: distanceMetres, heartRate: nil)
+    }
+
+    /// Moves the clock to `now`, with the latest heart rate (bpm and its own time) when there is one:
+    /// an `until hr` phase ends at the sample that reaches its threshold (or when its `min` has
+    /// passed, if the heart rate got there earlier and is still there).
+    public mutating func advance(to now: Duration, distanceMetres: Double, heartRate reading: HeartRateReading?) -> [EngineEvent] {
+        if let reading, reading.time <= now, reading.time >= (heartRate?.time ?? reading.time) { heartRate = reading }
         var events: [EngineEvent] = []
         guard state == .active || state == .countdown else {
             if state == .paused { lastSample = (now, distanceMetres) }
@@ -123,16 +136,23 @@ public struct WorkoutEngine: Sendable {
                 guard let end = phaseEnd else { break }
                 let halfway = end - length / 2
                 let nextIndex = index + 1 < workout.phases.count ? index + 1 : nil
+                let conditionEnd = heartRateEnd(of: index, before: end, now: now)
                 // Halfway and countdown events in time order.
                 var due: [(Duration, EngineEvent)] = []
-                if !halfwayDone, length >= Self.halfwayMinimum, halfway <= now, halfway < end {
+                if !halfwayDone, length >= Self.halfwayMinimum, halfway <= now, halfway < end,
+                   workout.phases[index].until == nil {
                     due.append((halfway, .halfway(index: index, at: halfway)))
                     halfwayDone = true
                 }
                 var countdownEvents: [EngineEvent] = []
-                emitCountdowns(until: min(now, end), end: end, nextIndex: nextIndex, into: &countdownEvents)
+                emitCountdowns(until: min(now, conditionEnd ?? end, end), end: end, nextIndex: nextIndex, into: &countdownEvents)
                 due += countdownEvents.map { ($0.time, $0) }
                 events += due.sorted { $0.0 < $1.0 }.map(\.1)
+                if let conditionEnd {
+                    let distance = interpolatedDistance(at: conditionEnd, previous, (now, distanceMetres))
+                    finishPhase(at: conditionEnd, distance: distance, reason: .completed, into: &events)
+                    continue
+                }
                 guard end <= now else { return events }
                 let distance = interpolatedDistance(at: end, previous, (now, distanceMetres))
                 finishPhase(at: end, distance: distance, reason: .completed, into: &events)
@@ -241,6 +261,8 @@ public struct WorkoutEngine: Sendable {
         case .duration(let length):
             phaseEnd = time + length
             nextCountdown = min(countdownSeconds, Int(length.components.seconds))
+            // An open-ended condition phase has no end to count down to.
+            if let until = workout.phases[index].until, until.maximum == nil { nextCountdown = 0 }
         case .distance:
             phaseEnd = nil
             nextCountdown = 0

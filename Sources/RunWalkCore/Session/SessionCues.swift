@@ -81,6 +81,24 @@ public struct SessionCues: Sendable {
                                       durationSeconds: end - originSeconds, leadSeconds: Self.closingLeadSeconds))
     }
 
+    /// A coaching cue at `seconds`, if the planner lets it be said now. The boundary it keeps
+    /// clear of is the time phase's end, or a distance phase's end estimated from `speed`.
+    public mutating func target(_ advice: TargetCoach.Advice, atSeconds seconds: Double, engine: WorkoutEngine,
+                                speed: Double, distance: Double) -> [Cue] {
+        var upcoming: Double?
+        if let phase = engine.currentPhase {
+            if let until = phase.until {
+                upcoming = until.maximum.flatMap { _ in engine.phaseEnd?.seconds }
+            } else if let metres = phase.target.distanceMetres {
+                let left = max(0, metres - engine.distanceInPhase(total: distance))
+                upcoming = speed > 0.3 ? seconds + left / speed : nil
+            } else {
+                upcoming = engine.phaseEnd?.seconds
+            }
+        }
+        return record(planner.target(advice, atSeconds: seconds, upcomingSeconds: upcoming))
+    }
+
     /// The time boundary the engine is heading for, for the cue planner's reservations.
     private func upcomingBoundary(_ engine: WorkoutEngine) -> CuePlanner.Boundary? {
         guard let end = engine.phaseEnd else { return nil }

@@ -61,6 +61,8 @@ public struct SessionOptions: Sendable, Equatable {
     public var gapSeconds = 5.0
     /// Said before the first cue when set, e.g. "Week 3, day 2 of couch to 5K." (plan days).
     public var introduction: String?
+    /// The target coach's grace, quiet and "worse" settings (back in band follows `enabledCues`).
+    public var targetCoaching = TargetCoach.Settings()
 
     public init() {}
 }

@@ -23,6 +23,8 @@ public struct SessionRunner: Sendable {
     public private(set) var gpsGaps: [GPSGap] = []
     /// What happened to the session (start, pauses, skips, GPS, the end), clock seconds.
     public private(set) var eventLog: [SessionEventRecord] = []
+    /// The phases' bands: coaching, time in, below and above, and the heart rate.
+    public private(set) var targets: SessionTargets
 
     /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
@@ -31,6 +33,9 @@ public struct SessionRunner: Sendable {
         engine = WorkoutEngine(workout: workout, getReady: options.getReady)
         session = SessionTelemetry(options: options)
         voice = SessionCues(workout: workout, options: options, countdownSeconds: engine.countdownSeconds)
+        var coaching = options.targetCoaching
+        coaching.backInBand = options.enabledCues.contains(.targetBack)
+        targets = SessionTargets(settings: coaching)
     }
 
     /// The filter and its smoother history.
@@ -66,7 +71,9 @@ public struct SessionRunner: Sendable {
         let (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
         let seconds = clock.seconds
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
-        events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock)))
+        targets.pace(update.stationary ? nil : update.paceSecondsPerKm, atSeconds: seconds)
+        events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
+        events += coach(at: clock)
         events += closing(at: seconds)
         if let point { events.append(.trackPoint(point)) }
         if running {
@@ -80,7 +87,31 @@ public struct SessionRunner: Sendable {
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
     public mutating func advance(to clock: Duration) -> [SessionEvent] {
-        handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock))) + closing(at: clock.seconds)
+        handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
+            + coach(at: clock) + closing(at: clock.seconds)
+    }
+
+    /// A heart-rate reading (bpm at its own clock time), then time moves on to `clock`: an
+    /// `until hr` phase may end on it, and a heart-rate band is measured by it.
+    public mutating func heartRate(_ reading: HeartRateReading, at clock: Duration) -> [SessionEvent] {
+        targets.heartRate(reading)
+        return advance(to: clock)
+    }
+
+    /// Counts the time in the band and says the coach's advice, if the voice lets it.
+    private mutating func coach(at clock: Duration) -> [SessionEvent] {
+        guard engine.state == .active else {
+            targets.idle()
+            return []
+        }
+        let seconds = clock.seconds
+        guard let advice = targets.step(atSeconds: seconds, activeSeconds: engine.elapsedInPhase(at: clock).seconds) else {
+            return []
+        }
+        let said = voice.target(advice, atSeconds: seconds, engine: engine, speed: session.paceSpeed,
+                                distance: session.engineDistanceMetres)
+        if !said.isEmpty { targets.said(advice, atSeconds: seconds) }
+        return said.map(SessionEvent.cue)
     }
 
     /// Pauses the workout clock; `auto` when auto-pause found the runner standing.
@@ -157,8 +188,7 @@ public struct SessionRunner: Sendable {
                                      outcome: outcome ?? defaultOutcome)
         builder.originSeconds = options.getReady.seconds
         builder.phases = engine.records.map { record in
-            SummaryBuilder.PhaseFigures(index: record.index, kind: record.planned.kind, planned: Summary.Planned(durationSeconds: record.planned.target.durationSeconds,
-                                                                                 distanceMetres: record.planned.target.distanceMetres),
+            SummaryBuilder.PhaseFigures(index: record.index, kind: record.planned.kind, planned: Self.planned(record.planned),
                                         startSeconds: record.start.seconds, endSeconds: record.end.seconds,
                                         activeSeconds: record.activeDuration.seconds, distanceMetres: record.distanceMetres,
                                         reason: record.reason)
@@ -170,7 +200,21 @@ public struct SessionRunner: Sendable {
         builder.gpsGaps = gpsGaps
         builder.events = eventLog
         builder.fixes = Summary.FixCounts(epochs: session.epochs, used: session.used, rejected: session.rejected, linesBad: linesBad)
-        return builder.build()
+        var summary = builder.build()
+        for (i, record) in engine.records.enumerated() where i < summary.phases.count && i < targets.times.count {
+            if let band = record.planned.band, let times = targets.times[i] { summary.phases[i].setTarget(band, times: times) }
+        }
+        return summary
+    }
+
+    /// What the summary says was planned: a duration or distance, or an `until hr` condition and its `max`.
+    static func planned(_ phase: PlannedPhase) -> Summary.Planned {
+        guard let until = phase.until else {
+            return Summary.Planned(durationSeconds: phase.target.durationSeconds, distanceMetres: phase.target.distanceMetres)
+        }
+        var planned = Summary.Planned(durationSeconds: until.maximum?.seconds, distanceMetres: nil)
+        planned.until = until.specText
+        return planned
     }
 
     private var defaultOutcome: SessionOutcome {
@@ -200,6 +244,11 @@ public struct SessionRunner: Sendable {
         var events: [SessionEvent] = []
         for event in engineEvents {
             events.append(.engine(event))
+            switch event {
+            case .phaseStarted(let index, _) where workout.phases.indices.contains(index): targets.begin(workout.phases[index])
+            case .phaseEnded(let record): targets.finish(activeSeconds: record.activeDuration.seconds)
+            default: break
+            }
             switch event {
             case .phaseStarted(0, let at): session.beginSmoothedSpan(atClock: at)
             case .workoutCompleted(let at), .workoutStopped(let at): session.endSmoothedSpan(atClock: at)

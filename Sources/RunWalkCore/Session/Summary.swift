@@ -4,6 +4,8 @@ public struct Summary: Sendable, Equatable, Codable {
     public struct Planned: Sendable, Equatable, Codable {
         public var durationSeconds: Double?
         public var distanceMetres: Double?
+        /// The heart-rate condition that ends the phase (`until hr 150 max 5m`); its duration is the `max`.
+        public var until: String?
         /// A planned target: a duration or a distance.
         public init(durationSeconds: Double?, distanceMetres: Double?) {
             self.durationSeconds = durationSeconds
@@ -11,7 +13,7 @@ public struct Summary: Sendable, Equatable, Codable {
         }
 
         enum CodingKeys: String, CodingKey {
-            case durationSeconds = "duration_s", distanceMetres = "distance_m"
+            case durationSeconds = "duration_s", distanceMetres = "distance_m", until
         }
     }
 
@@ -24,6 +26,11 @@ public struct Summary: Sendable, Equatable, Codable {
         public var distanceMetres: Double
         public var averagePaceSecondsPerKm: Double?
         public var endReason: PhaseEndReason
+        /// The band the phase had, and the time in, below and above it (adding up to `durationSeconds`).
+        public var target: PhaseTargetBand?
+        public var timeInTargetSeconds: Double?
+        public var timeBelowSeconds: Double?
+        public var timeAboveSeconds: Double?
         /// One phase as run.
         public init(index: Int, kind: PhaseKind, startSeconds: Double, durationSeconds: Double, planned: Summary.Planned,
                     distanceMetres: Double, averagePaceSecondsPerKm: Double?, endReason: PhaseEndReason) {
@@ -41,6 +48,8 @@ public struct Summary: Sendable, Equatable, Codable {
             case index, kind, planned
             case startSeconds = "start_s", durationSeconds = "duration_s", distanceMetres = "distance_m"
             case averagePaceSecondsPerKm = "avg_pace_s_per_km", endReason = "end_reason"
+            case target, timeInTargetSeconds = "time_in_target_s", timeBelowSeconds = "time_below_s"
+            case timeAboveSeconds = "time_above_s"
         }
     }
 

@@ -1,18 +1,20 @@
 /// What a cue is about; each kind can be switched off.
 public enum CueKind: String, Sendable, Codable, CaseIterable {
     case transition, countdown, halfway, split, summary, gps, pauseResume = "pause_resume", complete
+    /// Coaching to the phase's band ("Speed up, …"); `targetBack` is "Back on target." (off by default).
+    case target, targetBack = "target_back"
 
     /// How the speech queue treats this kind when it meets another.
     public var priority: CuePriority {
         switch self {
         case .countdown, .transition: return .onTheBeat
         case .complete, .pauseResume, .gps: return .prompt
-        case .halfway, .split, .summary: return .background
+        case .halfway, .split, .summary, .target, .targetBack: return .background
         }
     }
 
     /// Kinds a runner hears unless they switch them off (per-interval summaries are opt-in).
-    public static let defaultEnabled: Set<CueKind> = Set(allCases).subtracting([.summary])
+    public static let defaultEnabled: Set<CueKind> = Set(allCases).subtracting([.summary, .targetBack])
 }
 
 /// How urgent a cue is when the speech queue is busy.

@@ -35,6 +35,10 @@ public struct CuePlanner: Sendable {
     public var resumeContext: (kind: PhaseKind, remaining: PhaseTarget?)?
     /// Said once, with the first engine event, ahead of its own cues (a plan day's name).
     private var pendingIntroduction: String?
+    /// When the last transition or countdown number placed ends, seconds (coaching keeps clear of it).
+    public private(set) var lastBeatEndSeconds = -Double.infinity
+    /// Coaching is said no nearer than this to a transition or countdown, seconds.
+    public static let targetQuietSeconds = 3.0
 
     public init(workout: Workout, language: Language = .en, units: Units = .metric,
                 enabled: Set<CueKind> = CueKind.defaultEnabled, timing: SpeechTiming = .estimated,
@@ -181,8 +185,28 @@ public struct CuePlanner: Sendable {
     // MARK: Placing
 
     private mutating func transition(to index: Int, anchor: Double) -> [Cue] {
-        let phase = workout.phases[index]
-        return beat(phrases.transition(phase.kind, target: phase.target, units: units), anchor: anchor, kind: .transition)
+        beat(transitionText(workout.phases[index]), anchor: anchor, kind: .transition)
+    }
+
+    private func transitionText(_ phase: PlannedPhase) -> String {
+        if let until = phase.until { return phrases.transition(phase.kind, until: until) }
+        return phrases.transition(phase.kind, target: phase.target, units: units)
+    }
+
+    /// A coaching cue at `at`, said then or not at all: only when the voice is free, no nearer
+    /// than `targetQuietSeconds` to the last transition or countdown, and ending that long before
+    /// the next boundary's countdown (`upcomingSeconds`: the boundary, when it is known or estimated).
+    public mutating func target(_ advice: TargetCoach.Advice, atSeconds at: Double, upcomingSeconds: Double?) -> [Cue] {
+        let kind: CueKind = advice == .backInBand ? .targetBack : .target
+        guard enabled.contains(kind), !closed else { return [] }
+        let text = phrases.targetAdvice(advice, units: units)
+        let length = timing.measure(text, language: language).durationSeconds
+        let quiet = Self.targetQuietSeconds
+        guard at >= lastBeatEndSeconds + quiet, at >= queue.busyUntilSeconds + queue.gapSeconds, queue.waiting == nil else { return [] }
+        if let upcomingSeconds, at + length + quiet > upcomingSeconds - Double(countdownSeconds) - 0.5 { return [] }
+        if let window = queue.reserved, at < window.upperBound + quiet, at + length + quiet > window.lowerBound { return [] }
+        let cue = Cue(atSeconds: at, text: text, kind: kind, anchorSeconds: at, durationSeconds: length)
+        return queue.place(cue, staleAfterSeconds: 0)
     }
 
     /// A cue whose key word must start at `anchor`: it starts early by the word's onset.
@@ -191,7 +215,11 @@ public struct CuePlanner: Sendable {
         let measured = timing.measure(text, language: language)
         let cue = Cue(atSeconds: anchor - measured.keyWordOffsetSeconds, text: text, kind: kind,
                       anchorSeconds: anchor, durationSeconds: measured.durationSeconds)
-        return queue.place(cue, staleAfterSeconds: 0)
+        let placed = queue.place(cue, staleAfterSeconds: 0)
+        for said in placed where said.kind == .transition || said.kind == .countdown {
+            lastBeatEndSeconds = max(lastBeatEndSeconds, said.endSeconds)
+        }
+        return placed
     }
 
     private mutating func prompt(_ text: String, at: Double, kind: CueKind, staleAfter: Double,
@@ -209,7 +237,7 @@ public struct CuePlanner: Sendable {
         var after = 0.0
         if let next = upcoming.nextIndex, workout.phases.indices.contains(next) {
             let phase = workout.phases[next]
-            after = timing.measure(phrases.transition(phase.kind, target: phase.target, units: units), language: language).durationSeconds
+            after = timing.measure(transitionText(phase), language: language).durationSeconds
         }
         return queue.reserve((upcoming.seconds - lead)...(upcoming.seconds + after))
     }

@@ -84,4 +84,25 @@ public struct EnglishPhrases: PhraseTable {
     private func pace(_ seconds: Double, _ units: Units) -> String {
         "\(spoken.clock(seconds)) per \(units == .metric ? "kilometre" : "mile")"
     }
+
+    public func transition(_ kind: PhaseKind, until: HeartRateCondition) -> String {
+        let verb: String
+        switch kind {
+        case .warmup: verb = "Warm up"
+        case .run: verb = "Run"
+        case .walk: verb = "Walk"
+        case .cooldown: verb = "Cool down"
+        }
+        return "\(verb) until heart rate \(until.thresholdBpm)."
+    }
+
+    public func targetAdvice(_ advice: TargetCoach.Advice, units: Units) -> String {
+        switch advice {
+        case .speedUp(.heartRate, let bpm): return "Speed up, heart rate \(Int(bpm.rounded()))."
+        case .slowDown(.heartRate, let bpm): return "Ease off, heart rate \(Int(bpm.rounded()))."
+        case .speedUp(_, let pace): return "Speed up, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
+        case .slowDown(_, let pace): return "Slow down, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
+        case .backInBand: return "Back on target."
+        }
+    }
 }

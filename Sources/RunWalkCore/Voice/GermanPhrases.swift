@@ -84,4 +84,25 @@ public struct GermanPhrases: PhraseTable {
     private func pace(_ seconds: Double, _ units: Units) -> String {
         "\(spoken.clock(seconds)) pro \(units == .metric ? "Kilometer" : "Meile")"
     }
+
+    public func transition(_ kind: PhaseKind, until: HeartRateCondition) -> String {
+        let verb: String
+        switch kind {
+        case .warmup: verb = "Aufwärmen"
+        case .run: verb = "Laufen"
+        case .walk: verb = "Gehen"
+        case .cooldown: verb = "Auslaufen"
+        }
+        return "\(verb) bis Puls \(until.thresholdBpm)."
+    }
+
+    public func targetAdvice(_ advice: TargetCoach.Advice, units: Units) -> String {
+        switch advice {
+        case .speedUp(.heartRate, let bpm): return "Schneller, Puls \(Int(bpm.rounded()))."
+        case .slowDown(.heartRate, let bpm): return "Ruhiger, Puls \(Int(bpm.rounded()))."
+        case .speedUp(_, let pace): return "Schneller, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
+        case .slowDown(_, let pace): return "Langsamer, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
+        case .backInBand: return "Wieder im Zielbereich."
+        }
+    }
 }

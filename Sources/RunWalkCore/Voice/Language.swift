@@ -37,6 +37,10 @@ public protocol PhraseTable: Sendable {
     func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String
     /// "Workout complete. 3.9 kilometres in 30 minutes. Average pace 7 minutes 46 per kilometre."
     func complete(distanceMetres: Double, durationSeconds: Double, paceSecondsPerUnit: Double?, units: Units) -> String
+    /// "Run until heart rate 150." (a phase that ends on the heart rate)
+    func transition(_ kind: PhaseKind, until: HeartRateCondition) -> String
+    /// "Speed up, 6 minutes 45 per kilometre." / "Ease off, heart rate 158." / "Back on target."
+    func targetAdvice(_ advice: TargetCoach.Advice, units: Units) -> String
 }
 
 extension Units {

@@ -21,14 +21,24 @@ public enum PhaseTarget: Sendable, Equatable, Hashable {
     }
 }
 
-/// One phase as planned: its kind and its target.
+/// One phase as planned: its kind, its length (`target`), and optionally a band to stay in and
+/// a heart-rate condition that ends it.
+///
+/// A phase with a condition (`run until hr 150`) has its `max` bound as its duration target
+/// (`HeartRateCondition.unboundedLength` without one); the engine ends it on the heart rate.
 public struct PlannedPhase: Sendable, Equatable, Hashable {
     public var kind: PhaseKind
     public var target: PhaseTarget
+    /// The pace or heart-rate band to stay in (`@ 6:00-6:30/km`, `@ hr 140-150`).
+    public var band: TargetBand?
+    /// The heart rate that ends the phase (`until hr 150`).
+    public var until: HeartRateCondition?
 
-    public init(_ kind: PhaseKind, _ target: PhaseTarget) {
+    public init(_ kind: PhaseKind, _ target: PhaseTarget, band: TargetBand? = nil, until: HeartRateCondition? = nil) {
         self.kind = kind
         self.target = target
+        self.band = band
+        self.until = until
     }
 }
 

@@ -16,6 +16,14 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
         case unexpectedCharacter(Character)
         case tooManyPhases(limit: Int)
         case nestedTooDeeply(limit: Int)
+        /// A pace or heart-rate band that cannot be read (`@ 6:00-6:30/kn`).
+        case badTarget(String, detail: String)
+        /// An `until hr` condition that cannot be read.
+        case badCondition(String, detail: String)
+        /// `min` or `max` on a phase without an `until` condition.
+        case boundWithoutCondition(String)
+        /// An `@` with no phase before it.
+        case targetWithoutPhase(String)
     }
 
     public var reason: Reason
@@ -54,6 +62,10 @@ public struct WorkoutSpecError: Error, Equatable, Sendable, CustomStringConverti
         case .unexpectedCharacter(let c): return "unexpected character \"\(UserText.printable(String(c)))\""
         case .tooManyPhases(let limit): return "the workout expands to more than \(limit) phases"
         case .nestedTooDeeply(let limit): return "repeats nested more than \(limit) deep"
+        case .badTarget(let text, let detail): return "bad target \"\(UserText.printable(text))\" (\(detail))"
+        case .badCondition(let text, let detail): return "bad heart-rate condition at \"\(UserText.printable(text))\" (\(detail))"
+        case .boundWithoutCondition(let word): return "\"\(UserText.printable(word))\" bounds only an \"until hr\" phase"
+        case .targetWithoutPhase(let text): return "\"\(UserText.printable(text))\" is not after a phase (\"90s run @ 6:00-6:30/km\")"
         }
     }
 

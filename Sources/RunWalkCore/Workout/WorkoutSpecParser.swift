@@ -13,9 +13,9 @@ struct WorkoutSpecParser {
     static let maximumNesting = 32
     private var nesting = 0
 
-    private var tokens: [Token]
-    private var position = 0
-    private let endColumn: Int
+    var tokens: [Token]
+    var position = 0
+    let endColumn: Int
 
     init(_ spec: String) {
         let characters = Array(spec)
@@ -110,14 +110,17 @@ struct WorkoutSpecParser {
                 throw WorkoutSpecError(.quantityWithoutPhase(token.text), column: token.column, length: token.text.count)
             }
             position += 1
-            return [PlannedPhase(try Self.phaseKind(next), target)]
+            return [try parseTargets(PlannedPhase(try Self.phaseKind(next), target), kindToken: next)]
         case .word:
             let kind = try Self.phaseKind(token)
+            if let next = current, next.kind == .word, next.text.lowercased() == "until" {
+                return [try parseTargets(try parseCondition(kind, kindToken: token), kindToken: token)]
+            }
             guard let next = current, next.kind == .quantity, !Self.isRepeatPrefix(next.text) else {
                 throw WorkoutSpecError(.phaseWithoutQuantity(token.text), column: token.column, length: token.text.count)
             }
             position += 1
-            return [PlannedPhase(kind, try Self.quantity(next))]
+            return [try parseTargets(PlannedPhase(kind, try Self.quantity(next)), kindToken: token)]
         case .open:
             throw WorkoutSpecError(.badRepeatCount("("), column: token.column)
         case .close:
@@ -126,6 +129,8 @@ struct WorkoutSpecParser {
             throw WorkoutSpecError(.missingPhaseAfterComma, column: token.column)
         case .repeatSuffix:
             throw WorkoutSpecError(.repeatsNothing(token.text), column: token.column, length: token.text.count)
+        case .at, .band:
+            throw WorkoutSpecError(.targetWithoutPhase(token.text), column: token.column, length: token.text.count)
         }
     }
 
@@ -158,7 +163,7 @@ struct WorkoutSpecParser {
         return nil
     }
 
-    private var current: Token? { position < tokens.count ? tokens[position] : nil }
+    var current: Token? { position < tokens.count ? tokens[position] : nil }
 
     private func checkSize(_ count: Int, at token: Token) throws(WorkoutSpecError) {
         if count > Self.maximumPhases {
@@ -317,7 +322,8 @@ struct WorkoutSpecParser {
     // MARK: Lexer
 
     struct Token: Equatable {
-        enum Kind: Equatable { case word, quantity, repeatSuffix, open, close, comma }
+        /// `at` is "@"; `band` is the text after it (`6:00-6:30/km`, or after "hr", `140-150`).
+        enum Kind: Equatable { case word, quantity, repeatSuffix, open, close, comma, at, band }
         var kind: Kind
         var text: String
         var column: Int
@@ -330,7 +336,21 @@ struct WorkoutSpecParser {
             let c = chars[i]
             let column = i + 1
             if c.isWhitespace { i += 1; continue }
+            if Self.bandFollows(tokens), !",;()".contains(c) {
+                var j = i
+                while j < chars.count, !chars[j].isWhitespace, !",;()".contains(chars[j]) { j += 1 }
+                // "@ hr 140-150" (or "@hr140-150"): the "hr" is a word, the numbers after it the band.
+                if tokens.last?.kind == .at, j - i >= 2, String(chars[i..<(i + 2)]).lowercased() == "hr" {
+                    tokens.append(Token(kind: .word, text: String(chars[i..<(i + 2)]), column: column))
+                    i += 2
+                    continue
+                }
+                tokens.append(Token(kind: .band, text: String(chars[i..<j]), column: column))
+                i = j
+                continue
+            }
             switch c {
+            case "@": tokens.append(Token(kind: .at, text: "@", column: column)); i += 1
             case "(": tokens.append(Token(kind: .open, text: "(", column: column)); i += 1
             case ")": tokens.append(Token(kind: .close, text: ")", column: column)); i += 1
             case ",", ";": tokens.append(Token(kind: .comma, text: String(c), column: column)); i += 1
