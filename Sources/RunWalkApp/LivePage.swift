@@ -19,6 +19,9 @@ final class LivePage {
     private let pace = UI.label("–", classes: ["stat-value"], name: "Pace")
     private let averagePace = UI.label("–", classes: ["stat-value"], name: "Average pace")
     private let gps = UI.label("No GPS fix yet", classes: ["caption"], name: "GPS")
+    /// The phase's band and a gauge of where the runner is in it (issue 33); hidden without one.
+    private let targetLabel = UI.label("", classes: ["caption"], name: "Target")
+    private let targetGauge = UI.progress(name: "Target gauge")
     private let hint = UI.label("", classes: ["caption"], name: "Hint", wrap: true)
     private var pauseButton: Widget?
     private var skipButton: Widget?
@@ -49,7 +52,9 @@ final class LivePage {
         cell(pace, "pace", 0)
         cell(averagePace, "average pace", 1)
         UI.append(content, distanceBox)
-        UI.append(content, stats, gps)
+        UI.append(content, stats, targetLabel, targetGauge, gps)
+        gtk_widget_set_visible(targetLabel, 0)
+        gtk_widget_set_visible(targetGauge, 0)
 
         let pause = UI.button("Pause", name: "Pause", classes: ["big-button", "pill"]) { [weak self] in
             guard let self, let model = self.model else { return }
@@ -121,6 +126,10 @@ final class LivePage {
         UI.set(pace, model.pace)
         UI.set(averagePace, model.averagePace)
         UI.set(gps, model.gps)
+        UI.set(targetLabel, model.target ?? "")
+        gtk_widget_set_visible(targetLabel, model.target != nil ? 1 : 0)
+        gtk_widget_set_visible(targetGauge, model.targetGauge != nil ? 1 : 0)
+        gtk_progress_bar_set_fraction(cast(targetGauge), model.targetGauge ?? 0)
         if let pauseButton {
             gtk_button_set_label(cast(pauseButton), model.pauseLabel)
             rw_accessible_label(pauseButton, model.pauseLabel)

@@ -37,6 +37,11 @@ public struct LivePageModel: Equatable, Sendable {
     public var finished: Bool
     /// Whether Pause and Skip do anything now (a phase runs or is paused).
     public var controlsActive: Bool
+    /// "Target 6:00-6:30/km · in" while a phase with a band runs (nil otherwise).
+    public var target: String?
+    /// The gauge under it, 0…1: the band is the middle third; below it (slower, lower heart rate)
+    /// to the left, above it to the right. Nil without a band or a value to place.
+    public var targetGauge: Double?
 
     /// The page for `status`.
     public init(_ status: SessionStatus) {
@@ -55,6 +60,7 @@ public struct LivePageModel: Equatable, Sendable {
         workoutLine = "Workout " + Format.clock(status.workoutElapsedSeconds) + (total.map { " of " + Format.clock($0) } ?? "")
         next = status.next.map { "Next: " + PhaseLook.word($0.kind) + " " + Self.planned($0) } ?? "Last phase"
         remainingCaption = "time left in the phase"
+        (target, targetGauge) = Self.targetLook(status)
         switch status.stage {
         case .waitingForFix:
             title = "Waiting for GPS"
@@ -105,6 +111,23 @@ public struct LivePageModel: Equatable, Sendable {
             if let satellites = gps.satellites { parts.append("\(satellites) satellites") }
             if let accuracy = gps.accuracyMetres { parts.append("±\(Int(accuracy.rounded())) m") }
             return parts.joined(separator: " · ")
+        }
+    }
+
+    /// The band in words and the gauge's position (issue 33).
+    static func targetLook(_ status: SessionStatus) -> (String?, Double?) {
+        guard let band = status.target, status.stage == .running || status.stage == .paused else { return (nil, nil) }
+        let word = status.targetState.map { $0 == .in ? "in" : $0.rawValue } ?? "–"
+        let text = "Target \(band.text) · \(word)"
+        if let fast = band.paceMinSecondsPerKm, let slow = band.paceMaxSecondsPerKm, let pace = status.currentPaceSecondsPerKm {
+            let width = max(10, slow - fast)
+            return (text, min(1, max(0, (slow + width - pace) / (3 * width))))
+        }
+        switch status.targetState {
+        case .below?: return (text, 1.0 / 6)
+        case .in?: return (text, 0.5)
+        case .above?: return (text, 5.0 / 6)
+        case nil: return (text, nil)
         }
     }
 

@@ -39,6 +39,7 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
+        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: false)
         let settings = try session.settings()
         var script: [ScriptedCommand] = []
         if let control {
@@ -100,6 +101,14 @@ enum WorkoutArgument {
             return try Workout(parsing: spec)
         } catch {
             throw UserFacingError.input("workout spec: \(error.description)\n\(error.caretLines(spec: spec))")
+        }
+    }
+
+    /// Refuses a workout whose `until hr` phases cannot end without a heart rate (issue 33).
+    /// No heart-rate source reaches a session yet: issue 32 brings the strap and files' samples.
+    static func checkHeartRate(_ workout: Workout, hasHeartRateSource: Bool) throws {
+        if let problem = workout.heartRateProblem(hasHeartRateSource: hasHeartRateSource) {
+            throw UserFacingError.input(problem)
         }
     }
 }

@@ -52,6 +52,7 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
+        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: false)
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {

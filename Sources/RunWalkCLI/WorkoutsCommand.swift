@@ -35,8 +35,11 @@ struct WorkoutsCommand: ParsableCommand {
             let parsed = try WorkoutArgument.parse(workout)
             Terminal.out(parsed.spec)
             for (i, phase) in parsed.phases.enumerated() {
-                let target = phase.target.durationSeconds.map { SummaryText.clock($0) }
+                var target = phase.target.durationSeconds.map { SummaryText.clock($0) }
                     ?? phase.target.distanceMetres.map { "\(Int($0.rounded())) m" } ?? ""
+                // A condition's phase has no set length; its target and band follow the length (issue 33).
+                if phase.until != nil { target = "" }
+                target = [target, phase.targetSpecText].filter { !$0.isEmpty }.joined(separator: "  ")
                 let kind = phase.kind.rawValue
                 Terminal.out("\(String(repeating: " ", count: max(0, 3 - String(i + 1).count)))\(i + 1)  \(kind)\(String(repeating: " ", count: max(1, 9 - kind.count)))\(target)")
             }

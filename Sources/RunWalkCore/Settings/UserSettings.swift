@@ -7,6 +7,7 @@
 /// voice = speaker
 /// duck = -12          # lower other audio by 12 dB while a cue speaks (off: leave it alone)
 /// cue.split = off       # every cue kind: transition countdown halfway split summary gps pause_resume complete
+///                       # target (coaching to a band) target_back ("Back on target.", off by default)
 /// cue.summary = on
 /// auto_pause = on       # standing still pauses the workout, moving resumes it
 /// plan.done_fraction = 0.9   # share of a plan day's run time that makes it done

@@ -2,7 +2,8 @@
 /// says when it happened; the values are the telemetry's filtered pace (the EMA, never a raw
 /// fix) or the latest heart rate.
 ///
-/// - A cue only once the value has stayed outside the band, on the same side, for `graceSeconds`.
+/// - A cue only once the value has stayed outside the band, on the same side, for `graceSeconds`,
+///   and is at least a margin outside it when said (5 s/km, 2 bpm).
 /// - After a cue on one side, none on that side for `repeatSeconds`, unless it got worse: the
 ///   distance outside the band grew by `worseStep` since that cue (and `worseAfterSeconds` passed).
 /// - No value (standing still, auto-paused, no heart rate) is not coached, and starts the grace again.
@@ -22,15 +23,22 @@ public struct TargetCoach: Sendable {
         public var worseAfterSeconds: Double
         /// Say "Back on target." when the runner returns after a cue (off by default).
         public var backInBand: Bool
+        /// A cue needs the value at least this far outside the band when it is said (s/km, bpm):
+        /// GPS noise at the band's edge is not worth a word.
+        public var marginPaceSecondsPerKm: Double
+        public var marginHeartRateBpm: Double
 
         public init(graceSeconds: Double = 20, repeatSeconds: Double = 30, worsePaceSecondsPerKm: Double = 15,
-                    worseHeartRateBpm: Double = 5, worseAfterSeconds: Double = 10, backInBand: Bool = false) {
+                    worseHeartRateBpm: Double = 5, worseAfterSeconds: Double = 10, backInBand: Bool = false,
+                    marginPaceSecondsPerKm: Double = 5, marginHeartRateBpm: Double = 2) {
             self.graceSeconds = graceSeconds
             self.repeatSeconds = repeatSeconds
             self.worsePaceSecondsPerKm = worsePaceSecondsPerKm
             self.worseHeartRateBpm = worseHeartRateBpm
             self.worseAfterSeconds = worseAfterSeconds
             self.backInBand = backInBand
+            self.marginPaceSecondsPerKm = marginPaceSecondsPerKm
+            self.marginHeartRateBpm = marginHeartRateBpm
         }
     }
 
@@ -94,6 +102,7 @@ public struct TargetCoach: Sendable {
         }
         guard let spell = outside, seconds - spell.sinceSeconds >= settings.graceSeconds else { return nil }
         let excess = band.excess(of: value)
+        guard excess >= (band.isHeartRate ? settings.marginHeartRateBpm : settings.marginPaceSecondsPerKm) else { return nil }
         if let last = lastSaid[side], seconds - last.atSeconds < settings.repeatSeconds {
             let step = band.isHeartRate ? settings.worseHeartRateBpm : settings.worsePaceSecondsPerKm
             guard seconds - last.atSeconds >= settings.worseAfterSeconds, excess >= last.excess + step else { return nil }

@@ -59,11 +59,11 @@ public struct Workout: Sendable, Equatable {
         self.init(spec: spec, phases: try parser.parse())
     }
 
-    /// The planned total duration, when every phase is a time phase.
+    /// The planned total duration, when every phase is a time phase (not one ending on the heart rate).
     public var plannedDuration: Duration? {
         var total = Duration.zero
         for phase in phases {
-            guard case .duration(let d) = phase.target else { return nil }
+            guard case .duration(let d) = phase.target, phase.until == nil else { return nil }
             total += d
         }
         return total

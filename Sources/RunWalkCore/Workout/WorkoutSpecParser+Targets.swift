@@ -104,19 +104,20 @@ extension WorkoutSpecParser {
         }
         let ends = pieces[0].split(separator: "-", omittingEmptySubsequences: false)
         guard ends.count == 1 || ends.count == 2 else { throw bandError(token, "use a pace (5:30/km) or a range (6:00-6:30/km)") }
-        var perKm: [Double] = []
+        var perUnit: [Double] = []
         for end in ends {
             let clock = end.split(separator: ":", omittingEmptySubsequences: false)
             guard clock.count == 2, clock[1].count == 2, let m = Int(clock[0]), let s = Int(clock[1]),
                   clock.allSatisfy({ $0.allSatisfy(\.isASCIIDigit) }), s < 60 else {
                 throw bandError(token, "a pace is minutes:seconds, such as 6:00")
             }
-            perKm.append(Double(m * 60 + s) * 1000 / unit.metres)
+            perUnit.append(Double(m * 60 + s))
         }
-        if perKm.count == 1 {
-            let tolerance = TargetBand.paceTolerancePerUnit * 1000 / unit.metres
-            perKm = [perKm[0] - tolerance, perKm[0] + tolerance]
+        // The tolerance in the written unit, before converting: the band's text reads back exactly.
+        if perUnit.count == 1 {
+            perUnit = [perUnit[0] - TargetBand.paceTolerancePerUnit, perUnit[0] + TargetBand.paceTolerancePerUnit]
         }
+        let perKm = perUnit.map { $0 * 1000 / unit.metres }
         let fastest = min(perKm[0], perKm[1]), slowest = max(perKm[0], perKm[1])
         guard paceRange.contains(fastest), paceRange.contains(slowest) else {
             throw bandError(token, "paces must lie between 2:00 and 30:00 per km")

@@ -17,13 +17,15 @@ public enum SummaryText {
         lines.append("")
         lines.append(row(["#", "phase", "start", "planned", "time", "distance", "pace"], widths: [3, 9, 8, 9, 8, 10, 10]))
         for p in s.phases {
-            let planned = p.planned.durationSeconds.map(clock) ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
+            let planned = p.planned.until.map { String($0.dropFirst("until ".count)) }
+                ?? p.planned.durationSeconds.map(clock) ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
             var line = row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
                             distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
                            widths: [3, 9, 8, 9, 8, 10, 10])
             if p.endReason != .completed { line += "  \(p.endReason.rawValue)" }
             lines.append(line)
         }
+        lines += targets(s.phases)
         if !s.splits.isEmpty {
             lines.append("")
             lines.append(row([s.units == .metric ? "km" : "mile", "elapsed", "split", "pace"], widths: [5, 9, 8, 10]))
@@ -42,6 +44,19 @@ public enum SummaryText {
         lines.append("")
         lines.append("Fixes     \(s.fixes.epochs) epochs, \(s.fixes.used) used, \(s.fixes.rejected) rejected, \(s.fixes.linesBad) bad lines")
         return lines.joined(separator: "\n")
+    }
+
+    /// The phases with a band: the band, and the time in, below and above it (issue 33).
+    static func targets(_ phases: [Summary.Phase]) -> [String] {
+        let banded = phases.filter { $0.target != nil }
+        guard !banded.isEmpty else { return [] }
+        let widths = [3, 9, 16, 8, 8, 8]
+        var lines = ["", row(["#", "phase", "target", "in", "below", "above"], widths: widths)]
+        for p in banded {
+            lines.append(row([String(p.index + 1), p.kind.rawValue, p.target?.text ?? "", clock(p.timeInTargetSeconds ?? 0),
+                              clock(p.timeBelowSeconds ?? 0), clock(p.timeAboveSeconds ?? 0)], widths: widths))
+        }
+        return lines
     }
 
     /// One line per GPS gap: when, how long, why, and how the distance across it was counted.

@@ -5,16 +5,23 @@ enum ReportTables {
     /// One row per phase: what was planned, what was run, and the difference.
     static func intervals(_ summary: Summary, style: UnitStyle) -> String {
         var runNumber = 0, walkNumber = 0
+        // Target columns only when some phase had a band (issue 33).
+        let targets = summary.phases.contains { $0.target != nil }
         var html = "<div class=\"table-wrap\"><table class=\"intervals\"><thead><tr>"
         html += "<th scope=\"col\">#</th><th scope=\"col\" class=\"text\">Phase</th><th scope=\"col\">Plan</th>"
         html += "<th scope=\"col\">Time</th><th scope=\"col\">Dist \(style.units == .metric ? "m" : "mi")</th><th scope=\"col\">Pace</th>"
-        html += "<th scope=\"col\">vs plan</th></tr></thead><tbody>"
+        html += "<th scope=\"col\">vs plan</th>"
+        if targets { html += "<th scope=\"col\">Target</th><th scope=\"col\">In</th><th scope=\"col\">Below</th><th scope=\"col\">Above</th>" }
+        html += "</tr></thead><tbody>"
         for phase in summary.phases {
             var name = phase.kind.label
             if phase.kind == .run { runNumber += 1; name += " \(runNumber)" }
             if phase.kind == .walk { walkNumber += 1; name += " \(walkNumber)" }
             let planned: String, difference: String
-            if let seconds = phase.planned.durationSeconds {
+            if let until = phase.planned.until {
+                planned = Text.escaped(until)
+                difference = ""
+            } else if let seconds = phase.planned.durationSeconds {
                 planned = Text.clock(seconds)
                 difference = signed(phase.durationSeconds - seconds, format: { Text.clock(abs($0)) }, unit: "")
             } else if let metres = phase.planned.distanceMetres {
@@ -31,7 +38,9 @@ enum ReportTables {
             html += "<td>\(planned)</td><td>\(Text.clock(phase.durationSeconds))</td>"
             let distance = style.units == .metric ? Text.fixed(phase.distanceMetres, 0) : Text.fixed(phase.distanceMetres / 1609.344, 2)
             html += "<td>\(distance)</td><td>\(style.pace(phase.averagePaceSecondsPerKm))</td>"
-            html += "<td class=\"diff\">\(difference)</td></tr>"
+            html += "<td class=\"diff\">\(difference)</td>"
+            if targets { html += targetCells(phase) }
+            html += "</tr>"
         }
         html += "</tbody></table></div>"
         return html
@@ -57,6 +66,13 @@ enum ReportTables {
         }
         html += "</tbody></table></div>"
         return html
+    }
+
+    /// The band and the time in, below and above it; empty cells for a phase without one.
+    static func targetCells(_ phase: Summary.Phase) -> String {
+        guard let target = phase.target else { return "<td>–</td><td></td><td></td><td></td>" }
+        let times = [phase.timeInTargetSeconds, phase.timeBelowSeconds, phase.timeAboveSeconds]
+        return "<td>\(Text.escaped(target.text))</td>" + times.map { "<td>\($0.map(Text.clock) ?? "–")</td>" }.joined()
     }
 
     private static func signed(_ value: Double, format: (Double) -> String, unit: String) -> String {

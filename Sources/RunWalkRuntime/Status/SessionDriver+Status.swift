@@ -28,7 +28,12 @@ extension SessionDriver {
             let elapsed = engine.elapsedInPhase(at: clock).seconds
             status.phaseElapsedSeconds = elapsed
             workoutElapsed += elapsed
+            status.target = planned.band.map(PhaseTargetBand.init)
+            status.targetState = planned.band != nil ? runner.targets.state : nil
             switch planned.target {
+            case .duration where planned.until != nil && planned.until?.maximum == nil:
+                // Ends on the heart rate: no time left to show (issue 33).
+                break
             case .duration(let length):
                 let left = engine.remaining(at: clock)?.seconds ?? 0
                 status.phaseRemainingSeconds = left
@@ -98,8 +103,9 @@ extension SessionDriver {
         let engine = runner.engine
         let phases = runner.workout.phases
         let speed = runner.lastUpdate?.paceSecondsPerKm.map { 1000 / $0 }
-        func time(_ target: PhaseTarget, metresLeft: Double? = nil) -> Double? {
-            switch target {
+        func time(_ phase: PlannedPhase, metresLeft: Double? = nil) -> Double? {
+            if phase.until != nil { return nil }
+            switch phase.target {
             case .duration(let d): return d.seconds
             case .distance(let m):
                 guard let speed, speed > 0 else { return nil }
@@ -110,19 +116,19 @@ extension SessionDriver {
         case .completed, .stopped: return 0
         case .idle: return nil
         case .countdown:
-            return phases.reduce(0.0 as Double?) { sum, p in sum.flatMap { s in time(p.target).map { s + $0 } } }
+            return phases.reduce(0.0 as Double?) { sum, p in sum.flatMap { s in time(p).map { s + $0 } } }
         case .active, .paused:
             guard let index = engine.phaseIndex else { return nil }
             var total: Double
             if let left = status.phaseRemainingSeconds {
                 total = left
-            } else if let left = time(phases[index].target, metresLeft: status.phaseRemainingMetres) {
+            } else if let left = time(phases[index], metresLeft: status.phaseRemainingMetres) {
                 total = left
             } else {
                 return nil
             }
             for phase in phases[(index + 1)...] {
-                guard let t = time(phase.target) else { return nil }
+                guard let t = time(phase) else { return nil }
                 total += t
             }
             return total
@@ -130,7 +136,8 @@ extension SessionDriver {
     }
 
     private static func phase(_ index: Int, _ planned: PlannedPhase) -> SessionStatus.Phase {
-        SessionStatus.Phase(index: index, kind: planned.kind, plannedSeconds: planned.target.durationSeconds,
+        SessionStatus.Phase(index: index, kind: planned.kind,
+                            plannedSeconds: planned.until != nil ? planned.until?.maximum?.seconds : planned.target.durationSeconds,
                             plannedMetres: planned.target.distanceMetres)
     }
 

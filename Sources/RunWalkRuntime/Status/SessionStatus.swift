@@ -117,6 +117,10 @@ public struct SessionStatus: Sendable, Equatable, Codable {
     public var startCountdownSeconds: Int?
     /// The runner's units, for front ends that format distances and paces.
     public var units: Units
+    /// The current phase's band (pace or heart rate), and whether the runner is below, in or
+    /// above it (nil without a band, or without a pace or heart rate to tell).
+    public var target: PhaseTargetBand?
+    public var targetState: TargetState?
 
     public init(workout: String, stage: Stage, paused: Bool = false, autoPaused: Bool = false, phase: Phase? = nil,
                 phaseCount: Int, next: Phase? = nil, phaseElapsedSeconds: Double = 0, phaseRemainingSeconds: Double? = nil,
@@ -159,5 +163,6 @@ public struct SessionStatus: Sendable, Equatable, Codable {
         case workoutProgress = "workout_progress", elapsedSeconds = "elapsed_s", distanceMetres = "distance_m"
         case currentPaceSecondsPerKm = "current_pace_s_per_km", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case startCountdownSeconds = "start_countdown_s"
+        case target, targetState = "target_state"
     }
 }

@@ -101,6 +101,11 @@ public enum TerminalScreen {
         if let metres = status.phaseRemainingMetres, status.phaseRemainingSeconds == nil {
             layout.big = (String(Int(max(0, metres).rounded(.up))), digitStyle)
             layout.underBig.append(.init(line: ScreenLine("metres left in \(ScreenText.word(kind))"), importance: 0, centred: true))
+        } else if status.phaseRemainingSeconds == nil, status.phase?.plannedSeconds == nil {
+            // A phase that ends on the heart rate: its time so far (issue 33).
+            layout.big = (ScreenText.elapsed(status.phaseElapsedSeconds), digitStyle)
+            layout.underBig.append(.init(line: ScreenLine("in \(ScreenText.word(kind)), until the heart rate", .init(dim: true)),
+                                         importance: 3, centred: true))
         } else {
             layout.big = (ScreenText.countdown(status.phaseRemainingSeconds ?? 0), digitStyle)
             layout.underBig.append(.init(line: ScreenLine("left in \(ScreenText.word(kind))", .init(dim: true)), importance: 3, centred: true))
@@ -131,6 +136,7 @@ public enum TerminalScreen {
         let current = status.gps.state == .lost ? "--:--" : ScreenText.pace(status.currentPaceSecondsPerKm, units: status.units)
         let average = ScreenText.pace(status.averagePaceSecondsPerKm, units: status.units)
         layout.body.append(.init(line: ScreenLine("Pace \(current) \(unit)   Avg \(average) \(unit)"), importance: 1))
+        if let target = status.target { layout.body.append(targetLine(target, status.targetState)) }
         let gpsStyle: TextStyle = switch status.gps.state {
         case .fix: Palette.good
         case .noFix: Palette.warning
@@ -155,6 +161,18 @@ public enum TerminalScreen {
         }
         layout.body.append(.init(line: ScreenLine(ScreenText.shortened(status.workout, to: columns - 2), .init(dim: true)), importance: 3, centred: true))
         return layout
+    }
+
+    /// "Target 6:00-6:30/km · below": the band, and where the runner is (in words and colour).
+    static func targetLine(_ target: PhaseTargetBand, _ state: TargetState?) -> ScreenLayout.Item {
+        let word: String, style: TextStyle
+        switch state {
+        case .in?: (word, style) = ("in", Palette.good)
+        case .below?: (word, style) = (target.heartRateMin != nil ? "below" : "below (slower)", Palette.warning)
+        case .above?: (word, style) = (target.heartRateMin != nil ? "above" : "above (faster)", Palette.warning)
+        case nil: (word, style) = ("--", .init(dim: true))
+        }
+        return .init(line: ScreenLine([("Target \(target.text) · ", .plain), (word, style)]), importance: 1)
     }
 
     private static func progress(_ label: String, _ fraction: Double, _ suffix: String, style: TextStyle, columns: Int, importance: Int) -> ScreenLayout.Item {
