@@ -115,3 +115,23 @@ struct TargetSpecTests {
         #expect(try Workout(parsing: "90s run @ hr 140-150").heartRateProblem(hasHeartRateSource: false) == nil)
     }
 }
+
+@Suite("Targets in plans")
+struct TargetPlanTests {
+    @Test("a plan day's workout keeps its targets through JSON, and a bad band names plan, day and column")
+    func planRoundTrip() throws {
+        let spec = "5m warmup, 6x(90s run @ 6:00-6:30/km, walk until hr 110 max 2m), 5m cooldown"
+        let text = "{\"name\": \"t\", \"title\": \"T\", \"days_per_week\": 1, \"weeks\": [{\"days\": [{\"workout\": \"\(spec)\"}]}]}"
+        let plan = try TrainingPlan(json: text)
+        let again = try TrainingPlan(json: plan.json)
+        #expect(again.weeks[0].days[0].workout == spec)
+        #expect(try Workout(parsing: again.weeks[0].days[0].workout).phases[1].band != nil)
+        let bad = text.replacing("6:30/km", with: "6:30/kn")
+        do {
+            _ = try TrainingPlan(json: bad)
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.description.contains("bad target \"6:00-6:30/kn\""), "\(error)")
+        }
+    }
+}
