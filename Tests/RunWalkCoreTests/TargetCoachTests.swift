@@ -39,13 +39,16 @@ struct TargetCoachTests {
         #expect(said.isEmpty)
     }
 
-    @Test("worse means 15 s/km further out than at the last cue, and at least 10 s after it")
+    @Test("worse means 15 s/km (or half as far again) further out than at the last cue, and at least 10 s after it")
     func worse() {
         let said = Self.advice(seconds: 60) { t in t < 35 ? 400 : 420 }
         // First cue at 20 s (10 s/km out); at 35 s it is 30 s/km out: worse by 20 ≥ 15, 15 s after the cue.
         #expect(said.map(\.0) == [20, 35])
         let slightly = Self.advice(seconds: 45) { t in t < 35 ? 400 : 410 }
         #expect(slightly.map(\.0) == [20], "10 s/km more is not worse")
+        // Far out (a walking pace, 300 s/km out), worse needs half as much again: 150 s/km.
+        #expect(Self.advice(seconds: 45) { t in t < 35 ? 690 : 800 }.map(\.0) == [20])
+        #expect(Self.advice(seconds: 45) { t in t < 35 ? 690 : 840 }.map(\.0) == [20, 35])
     }
 
     @Test("each side has its own quiet; standing still is not coached and restarts the grace")

@@ -16,8 +16,11 @@ public struct TargetCoach: Sendable {
         public var graceSeconds: Double
         /// Quiet after a cue on the same side, seconds.
         public var repeatSeconds: Double
-        /// Growth outside the band that counts as worse: seconds per km for pace, bpm for heart rate.
+        /// Growth outside the band that counts as worse: seconds per km for pace (or this fraction
+        /// of how far out it was at the last cue, if more: pace from a walking runner's GPS is noisy),
+        /// bpm for heart rate.
         public var worsePaceSecondsPerKm: Double
+        public var worsePaceFraction: Double
         public var worseHeartRateBpm: Double
         /// Even when worse, at least this long after the last cue on that side, seconds.
         public var worseAfterSeconds: Double
@@ -29,11 +32,13 @@ public struct TargetCoach: Sendable {
         public var marginHeartRateBpm: Double
 
         public init(graceSeconds: Double = 20, repeatSeconds: Double = 30, worsePaceSecondsPerKm: Double = 15,
+                    worsePaceFraction: Double = 0.5,
                     worseHeartRateBpm: Double = 5, worseAfterSeconds: Double = 10, backInBand: Bool = false,
                     marginPaceSecondsPerKm: Double = 5, marginHeartRateBpm: Double = 2) {
             self.graceSeconds = graceSeconds
             self.repeatSeconds = repeatSeconds
             self.worsePaceSecondsPerKm = worsePaceSecondsPerKm
+            self.worsePaceFraction = worsePaceFraction
             self.worseHeartRateBpm = worseHeartRateBpm
             self.worseAfterSeconds = worseAfterSeconds
             self.backInBand = backInBand
@@ -104,7 +109,8 @@ public struct TargetCoach: Sendable {
         let excess = band.excess(of: value)
         guard excess >= (band.isHeartRate ? settings.marginHeartRateBpm : settings.marginPaceSecondsPerKm) else { return nil }
         if let last = lastSaid[side], seconds - last.atSeconds < settings.repeatSeconds {
-            let step = band.isHeartRate ? settings.worseHeartRateBpm : settings.worsePaceSecondsPerKm
+            let step = band.isHeartRate
+                ? settings.worseHeartRateBpm : max(settings.worsePaceSecondsPerKm, settings.worsePaceFraction * last.excess)
             guard seconds - last.atSeconds >= settings.worseAfterSeconds, excess >= last.excess + step else { return nil }
         }
         return side == .below ? .speedUp(band, value: value) : .slowDown(band, value: value)
