@@ -46,6 +46,10 @@ struct TargetReplayTests {
         }
         for side in ["Speed up", "Slow down"] {
             let said = coaching.filter { $0.text.hasPrefix(side) }
+            let gaps = zip(said, said.dropFirst()).map { $0.1.atSeconds - $0.0.atSeconds }
+            for (g, h) in zip(gaps, gaps.dropFirst()) {
+                #expect(g >= settings.repeatSeconds || h >= settings.repeatSeconds, "\(side): two early cues in a row (\(gaps))")
+            }
             for (a, b) in zip(said, said.dropFirst()) where b.atSeconds - a.atSeconds < settings.repeatSeconds {
                 // Within 30 s only when worse: further out of the band by the coach's step, 10 s on at least.
                 #expect(b.atSeconds - a.atSeconds >= settings.worseAfterSeconds, "\(side) at \(a.atSeconds) and \(b.atSeconds)")

@@ -46,6 +46,8 @@ struct TargetCoachTests {
         #expect(said.map(\.0) == [20, 35])
         let slightly = Self.advice(seconds: 45) { t in t < 35 ? 400 : 410 }
         #expect(slightly.map(\.0) == [20], "10 s/km more is not worse")
+        // Worse again after an early cue: the full 30 s first (20, 35 early, then 65).
+        #expect(Self.advice(seconds: 70) { t in t < 35 ? 400 : (t < 47 ? 420 : 460) }.map(\.0) == [20, 35, 65])
         // Far out (a walking pace, 300 s/km out), worse needs half as much again: 150 s/km.
         #expect(Self.advice(seconds: 45) { t in t < 35 ? 690 : 800 }.map(\.0) == [20])
         #expect(Self.advice(seconds: 45) { t in t < 35 ? 690 : 840 }.map(\.0) == [20, 35])

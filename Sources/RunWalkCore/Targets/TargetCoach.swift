@@ -5,7 +5,8 @@
 /// - A cue only once the value has stayed outside the band, on the same side, for `graceSeconds`,
 ///   and is at least a margin outside it when said (5 s/km, 2 bpm).
 /// - After a cue on one side, none on that side for `repeatSeconds`, unless it got worse: the
-///   distance outside the band grew by `worseStep` since that cue (and `worseAfterSeconds` passed).
+///   distance outside the band grew by the worse step since that cue (and `worseAfterSeconds`
+///   passed); such an early cue is followed by the full quiet again.
 /// - No value (standing still, auto-paused, no heart rate) is not coached, and starts the grace again.
 /// - Whether a cue may be said now (away from transitions and countdowns) is the cue planner's
 ///   business: the coach proposes, and counts a cue only when `said` is called.
@@ -72,7 +73,7 @@ public struct TargetCoach: Sendable {
     /// The side the value is on now, and since when (nil inside the band or without a value).
     public private(set) var outside: (side: TargetState, sinceSeconds: Double)?
     /// The last cue said on each side: when, and how far outside the band it was.
-    private var lastSaid: [TargetState: (atSeconds: Double, excess: Double)] = [:]
+    private var lastSaid: [TargetState: (atSeconds: Double, excess: Double, early: Bool)] = [:]
     /// A cue was said in the current spell outside the band.
     private var cuedThisSpell = false
 
@@ -108,20 +109,28 @@ public struct TargetCoach: Sendable {
         guard let spell = outside, seconds - spell.sinceSeconds >= settings.graceSeconds else { return nil }
         let excess = band.excess(of: value)
         guard excess >= (band.isHeartRate ? settings.marginHeartRateBpm : settings.marginPaceSecondsPerKm) else { return nil }
+        var early = false
         if let last = lastSaid[side], seconds - last.atSeconds < settings.repeatSeconds {
+            // One early cue for getting worse; after it, the full quiet again.
+            guard !last.early else { return nil }
+            early = true
             let step = band.isHeartRate
                 ? settings.worseHeartRateBpm : max(settings.worsePaceSecondsPerKm, settings.worsePaceFraction * last.excess)
             guard seconds - last.atSeconds >= settings.worseAfterSeconds, excess >= last.excess + step else { return nil }
         }
+        pendingEarly = early
         return side == .below ? .speedUp(band, value: value) : .slowDown(band, value: value)
     }
+
+    /// Whether the advice last returned came early, for getting worse.
+    private var pendingEarly = false
 
     /// The advice was said at `seconds`: the quiet on its side starts.
     public mutating func said(_ advice: Advice, atSeconds seconds: Double) {
         switch advice {
         case .speedUp(let band, let value), .slowDown(let band, let value):
             guard let side = advice.side else { return }
-            lastSaid[side] = (seconds, band.excess(of: value))
+            lastSaid[side] = (seconds, band.excess(of: value), pendingEarly)
             cuedThisSpell = true
         case .backInBand:
             break
