@@ -30,6 +30,24 @@ struct NMEAEpochBoundaryTests {
         }
     }
 
+    @Test("live (short hold, no reordering): the first fix waits for the RMC after its GLL, later ones do not wait")
+    func liveDateAfterGLL() throws {
+        var decoder = NMEADecoder(datelessHoldLimit: NMEADecoder.liveDatelessHoldLimit, reorderDepth: 0)
+        var out: [[String]] = []
+        for second in 0..<4 {
+            let time = "12000\(second).00"
+            // The first epoch has no RMC (the smallest case of the issue).
+            for line in [s("GPGLL,4000.0000,N,00300.0000,W,\(time),A,A"),
+                         s("GPRMC,\(time),A,4000.0000,N,00300.0000,W,0.5,45.0,050522,,,A")].prefix(second == 0 ? 1 : 2) {
+                out.append(decoder.feed(line: Substring(line)).fixes.map { $0.time.iso8601() })
+            }
+        }
+        let all = out.flatMap { $0 } + decoder.finish().map { $0.time.iso8601() }
+        #expect(all == (0..<4).map { "2022-05-05T12:00:0\($0).000Z" })
+        // The GLL of 12:00:03 closes 12:00:02 and hands it out at once.
+        #expect(out[5] == ["2022-05-05T12:00:02.000Z"])
+    }
+
     @Test("a date arriving after the cycle ender, every epoch: each fix has its own date and time")
     func lateDateEveryEpoch() throws {
         var lines: [String] = []

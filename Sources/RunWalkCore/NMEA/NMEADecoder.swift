@@ -61,8 +61,12 @@ public struct NMEADecoder: Sendable {
     /// Epochs held by default while no date is known, before giving up and emitting them undated.
     public static let defaultDatelessHoldLimit = 64
 
-    /// How many epochs this decoder holds back waiting for a date (0: none, for live use
-    /// where a fix must not wait).
+    /// Epochs held while no date is known in live use: enough for a receiver that ends its
+    /// epochs with GLL and sends the RMC with the date after it (the first fix then waits one
+    /// epoch, once), and a bounded wait for one that never sends a date.
+    public static let liveDatelessHoldLimit = 2
+
+    /// How many epochs this decoder holds back waiting for a date (0: none).
     public let datelessHoldLimit: Int
 
     /// How many closed epochs wait for parts that arrive out of order (0: an epoch goes out as
