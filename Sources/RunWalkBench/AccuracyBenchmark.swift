@@ -84,6 +84,30 @@ enum AccuracyBenchmark {
         /// Worst error of the summary's live `splits` and of its `smoothed_splits`, seconds.
         var summarySplit: Double?
         var summarySmoothedSplit: Double?
+        /// Worst distance, metres, between where the runner truly was when a live split was
+        /// announced (the session's clock at the fix that completed it) and the split's true
+        /// place; nil without splits, infinite when one was never announced.
+        var splitPositionError: Double?
+    }
+
+    /// The true distance run against time: the truth's 1 Hz speed integrated (trapezoids).
+    static func trueDistanceSeries(_ truth: Truth) -> Series {
+        var series = Series()
+        var total = 0.0
+        for (i, v) in truth.speed1Hz.enumerated() {
+            if i > 0 { total += (truth.speed1Hz[i - 1] + v) / 2 }
+            series.add(Double(i), total)
+        }
+        return series
+    }
+
+    /// The worst of |true distance when split k was announced − true distance at split k's
+    /// true time| over the truth's splits (the integration's own error cancels out).
+    static func splitPositionError(announced: [Double], truth: Truth) -> Double? {
+        guard !truth.splitsKm.isEmpty, truth.speed1Hz.count > 1 else { return nil }
+        guard announced.count >= truth.splitsKm.count else { return .infinity }
+        let distance = trueDistanceSeries(truth)
+        return zip(announced, truth.splitsKm).map { abs(distance.value(at: $0) - distance.value(at: $1)) }.max()
     }
 
     /// The worst difference of summary splits from the truth's (nil when there are none to compare).
@@ -115,9 +139,19 @@ enum AccuracyBenchmark {
         options.enabledCues = []
         tune(&options.telemetry)
         var paceReadings: [(Double, Double?)] = []
+        // When each live split was announced: the clock of the fix that completed it.
+        var clock = 0.0
+        var announced: [Double] = []
         let result = try BenchReplay.run(path: path, workout: workout, options: options) { event in
-            if case .telemetry(let update, let clock) = event {
-                paceReadings.append((clock, update.paceSecondsPerKm))
+            switch event {
+            case .telemetry(let update, let at):
+                clock = at
+                paceReadings.append((at, update.paceSecondsPerKm))
+            case .split(let split):
+                // Splits count from the workout's start, the loop's clock from before the get-ready.
+                let atCrossing = ProcessInfo.processInfo.environment["RUNWALK_SPLIT_AT_CROSSING"] != nil
+                announced.append(atCrossing ? split.elapsedSeconds : max(clock - options.getReady.seconds, split.elapsedSeconds))
+            default: break
             }
         }
         let (ours, raw, tracker) = try replayFixes(path: path, durationSeconds: truth.durationSeconds, settings: options.telemetry)
@@ -131,7 +165,8 @@ enum AccuracyBenchmark {
                    truthSplits: truth.splitsKm, stationary: truth.stationaryOutsideDropouts,
                    tau: options.telemetry.paceTimeConstantSeconds,
                    summarySplit: worstError(result.summary.splits, truth.splitsKm),
-                   summarySmoothedSplit: worstError(result.summary.smoothedSplits, truth.splitsKm))
+                   summarySmoothedSplit: worstError(result.summary.smoothedSplits, truth.splitsKm),
+                   splitPositionError: splitPositionError(announced: announced, truth: truth))
     }
 
     /// Settings overrides for tuning experiments: RUNWALK_TUNE="q=0.6,tc=4,...".

@@ -83,13 +83,14 @@ extension AccuracyBenchmark {
         var lines = [
             "Ours: distance over the truth's duration, worst km-split time error, worst phase-boundary time error,",
             "distance accrued while truly standing; RTS = the offline smoother's figures;",
+            "split pos m: worst distance from where the runner truly was when a live km split was announced to the split's true place;",
             "summary splits / smoothed_splits: worst error of the replay summary's live `splits` and of its `smoothed_splits`",
             "",
-            "| track | truth m | ours m | err % | split s | phase bound s | drift m | RTS m | RTS err % | RTS split s | summary splits s | summary smoothed_splits s |",
-            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+            "| track | truth m | ours m | err % | split pos m | split s | phase bound s | drift m | RTS m | RTS err % | RTS split s | summary splits s | summary smoothed_splits s |",
+            "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
         ]
         for r in rows {
-            lines.append("| \(r.name) | \(f(r.truth, 2)) | \(f(r.ours, 2)) | \(err(r.ours, r.truth)) | \(f(r.oursSplit, 2)) | "
+            lines.append("| \(r.name) | \(f(r.truth, 2)) | \(f(r.ours, 2)) | \(err(r.ours, r.truth)) | \(f(r.splitPositionError, 1)) | \(f(r.oursSplit, 2)) | "
                 + "\(f(r.phaseEndError, 2)) | \(f(r.oursDrift, 2)) | \(f(r.smoothed, 2)) | "
                 + "\(r.smoothed.map { err($0, r.truth) } ?? "-") | \(f(r.smoothedSplit, 2)) | "
                 + "\(f(r.summarySplit, 2)) | \(f(r.summarySmoothedSplit, 2)) |")

@@ -95,7 +95,9 @@ struct ControlCommand: ParsableCommand {
 /// Lines to the standard streams through write(2): a closed pipe or a full disk is a failed
 /// write here, not a trap (as FileHandle.write(Data) would be).
 enum StandardStreams {
-    static func out(_ line: String) { write(line + "\n", to: STDOUT_FILENO) }
+    /// A line of the command's output: through `Terminal`, which reports a failed write once
+    /// and makes the command exit 1.
+    static func out(_ line: String) { Terminal.out(line) }
     static func error(_ line: String) { write(line + "\n", to: STDERR_FILENO) }
 
     private static func write(_ text: String, to fd: Int32) {

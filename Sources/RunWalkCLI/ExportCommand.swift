@@ -51,7 +51,7 @@ struct ExportCommand: ParsableCommand {
 /// is private until the user decides otherwise; an existing file keeps its mode.
 enum ReportOutput {
     static func write(_ bytes: [UInt8], to path: String?, newFileMode: mode_t = PrivateFolder.fileMode) throws {
-        guard let path, path != "-" else {
+        guard let path, !Terminal.isStandardOutput(path) else {
             try Terminal.write(bytes)
             return
         }

@@ -45,9 +45,12 @@ struct ImportCommand: ParsableCommand {
             do { _ = try ByteSource(path: gpx) } catch { throw UserFacingError.input(UserText.printable(error.description, limit: 400)) }
         }
         let target = output ?? Self.defaultOutput(for: gpx)
+        // `-` and `/dev/stdout` go through the one writer of standard output, which reports a
+        // closed or failing one once (reopening /dev/stdout would find /dev/null behind `>&-`).
+        let toStandardOutput = Terminal.isStandardOutput(target)
         // Only a regular file is "overwritten"; a FIFO or a device (/dev/stdout) is written into.
         var info = stat()
-        let exists = target != "-" && stat(target, &info) == 0
+        let exists = !toStandardOutput && stat(target, &info) == 0
         let regular = exists && (info.st_mode & S_IFMT) == S_IFREG
         if regular, !force {
             throw UserFacingError.input("\(UserText.path(target)) exists; use --force to overwrite it or -o to choose another file")
@@ -55,14 +58,14 @@ struct ImportCommand: ParsableCommand {
         // Written as it is read (constant memory), into a temporary file renamed at the end, so
         // a file that turns out unreadable halfway leaves nothing behind. The track is the
         // runner's whereabouts: a new file is 0600, an existing one keeps its mode.
-        let temporary = target == "-" || (exists && !regular) ? nil : target + ".part-\(getpid())"
+        let temporary = toStandardOutput || (exists && !regular) ? nil : target + ".part-\(getpid())"
         let mode: mode_t = regular ? info.st_mode & 0o7777 : 0o600
         let fd: Int32
         if let temporary {
             fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, mode)
             if fd >= 0 { fchmod(fd, mode) }
         } else {
-            fd = target == "-" ? STDOUT_FILENO : open(target, O_WRONLY | O_CLOEXEC)
+            fd = toStandardOutput ? STDOUT_FILENO : open(target, O_WRONLY | O_CLOEXEC)
         }
         guard fd >= 0 else { throw UserFacingError.runtime("\(UserText.path(target)): cannot write: \(String(cString: strerror(errno)))") }
         var finished = false
@@ -75,7 +78,11 @@ struct ImportCommand: ParsableCommand {
         var pending = ""
         var headerWritten = false
         func flush() throws {
-            try Self.write(pending, to: fd, name: target)
+            if toStandardOutput {
+                try Terminal.write(Array(pending.utf8))
+            } else {
+                try Self.write(pending, to: fd, name: target)
+            }
             pending = ""
         }
         do {
@@ -105,24 +112,14 @@ struct ImportCommand: ParsableCommand {
         }
         var note = "imported \(writer.epochs) points in \(writer.segments) segment(s)"
         if writer.droppedPoints > 0 { note += ", dropped \(writer.droppedPoints) whose time did not advance" }
-        if target != "-" { note += " → \(target)" }
+        if !toStandardOutput { note += " → \(target)" }
         Terminal.warning(note)
     }
 
     /// Writes with write(2), so a closed pipe or a full disk is an error, not a trap.
     static func write(_ text: String, to fd: Int32, name: String) throws {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { raw -> Int in
-                guard let base = raw.baseAddress else { return 0 }
-                return Glibc.write(fd, base + done, raw.count - done)
-            }
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw UserFacingError.runtime("\(name == "-" ? "standard output" : name): \(String(cString: strerror(errno)))")
-            }
-            done += n
+        if let code = DescriptorWriter.write(text.utf8, to: fd) {
+            throw UserFacingError.runtime("cannot write \(UserText.path(name)): \(DescriptorWriter.reason(code))")
         }
     }
 

@@ -59,17 +59,24 @@ enum Terminal {
 
     /// Makes sure descriptors 0, 1 and 2 are open before anything else opens a file: with
     /// `>&-` the database would otherwise be opened as descriptor 1 and receive the output.
-    /// A stream that was closed is marked failed (EBADF) and points at /dev/null.
+    /// A closed stream gets /dev/null opened the other way round (standard input for writing,
+    /// the outputs for reading), so that every read or write on it still fails with EBADF, as
+    /// on the closed descriptor: whatever writes the output (this type, a buffered writer, a
+    /// converter) reports it once and the command exits 1.
     static func guardStandardDescriptors() {
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
-            let opened = open("/dev/null", O_RDWR)
+            let opened = open("/dev/null", descriptor == STDIN_FILENO ? O_WRONLY : O_RDONLY)
             if opened >= 0, opened != descriptor {
                 dup2(opened, descriptor)
                 close(opened)
             }
-            if descriptor == STDOUT_FILENO { state.markClosed(.output) }
-            if descriptor == STDERR_FILENO { state.markClosed(.error) }
         }
+    }
+
+    /// Whether `path` names standard output (`-o /dev/stdout`): written through `write(_:)`,
+    /// not reopened, so that a closed or failing standard output is reported like `-o -`.
+    static func isStandardOutput(_ path: String) -> Bool {
+        path == "-" || path == "/dev/stdout" || path == "/dev/fd/1" || path == "/proc/self/fd/1"
     }
 
     /// A question on standard error, with no line end (the answer follows on the same line).
@@ -79,8 +86,7 @@ enum Terminal {
 
     private static func send(_ bytes: [UInt8], to stream: Stream) {
         guard !state.failed(stream) else { return }
-        let code = state.isClosed(stream) ? EBADF : DescriptorWriter.write(bytes, to: stream.descriptor)
-        guard let code else { return }
+        guard let code = DescriptorWriter.write(bytes, to: stream.descriptor) else { return }
         guard state.markFailed(stream) else { return }
         if stream == .output, !state.failed(.error) {
             send(Array("runwalk: error: cannot write to \(stream.name): \(DescriptorWriter.reason(code))\n".utf8), to: .error)
@@ -92,21 +98,10 @@ enum Terminal {
 private final class StreamState: @unchecked Sendable {
     private let lock = Lock()
     private var failedStreams: Set<Int32> = []
-    private var closedStreams: Set<Int32> = []
 
     func failed(_ stream: Terminal.Stream) -> Bool {
         lock.lock(); defer { lock.unlock() }
         return failedStreams.contains(stream.descriptor)
-    }
-
-    func isClosed(_ stream: Terminal.Stream) -> Bool {
-        lock.lock(); defer { lock.unlock() }
-        return closedStreams.contains(stream.descriptor)
-    }
-
-    func markClosed(_ stream: Terminal.Stream) {
-        lock.lock(); defer { lock.unlock() }
-        closedStreams.insert(stream.descriptor)
     }
 
     /// True for the first failure of `stream` (the one to report).

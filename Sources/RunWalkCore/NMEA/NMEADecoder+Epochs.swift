@@ -52,9 +52,14 @@ extension NMEADecoder {
     /// Nil when the sentence is late: its epoch was already handed out (the caller drops it).
     mutating func register(_ timeOfDay: Int64, _ emit: (Fix) throws -> Void) rethrows -> Context? {
         let before = context
-        if let last = lastRegisteredTime, abs(timeOfDay - last) <= 10 {
+        // gpsd starts a cycle only when the time moves by more than 10 ms, but it reports at
+        // every cycle ender, so a sentence type seen twice with two times is two epochs (two
+        // fixes 10 ms apart are two fixes in gpsd's output too).
+        let repeatsType = sentenceTag != 0 && epochTags & (1 << sentenceTag) != 0 && timeOfDay != epochTimeOfDay
+        if let last = lastRegisteredTime, abs(timeOfDay - last) <= 10, !(epochOpen && epochTimed && repeatsType) {
             registeredThisSentence = true
             lastRegisteredTime = timeOfDay
+            if epochOpen { epochTags |= 1 << sentenceTag }
             return before
         }
         // Out of order by more than the reorder buffer holds: its epoch is gone; starting it
@@ -76,6 +81,7 @@ extension NMEADecoder {
         epochTimeOfDay = timeOfDay
         epochDated = dateKnown
         epochInvalid = false
+        epochTags = 1 << sentenceTag
         if let invalid = pendingInvalidTime, abs(invalid - timeOfDay) <= 10 {
             epochInvalid = true
             pendingInvalidTime = nil
@@ -134,6 +140,21 @@ extension NMEADecoder {
         lastTimedTag = tag
     }
 
+    /// The time of an epoch reported at its cycle ender before any date was known: its time of
+    /// day, on the date the epoch ended with (an RMC or ZDA after the cycle ender, GLL first,
+    /// brought the first date). A date already known is kept as gpsd reports it, even where a
+    /// later ZDA of the epoch says otherwise (bt451's restart earlier in the day: gpsd 3.22
+    /// dates its first epoch a day later, and the parity test holds us to gpsd).
+    static func reportedTime(_ snapshot: Fix, dated full: Fix) -> UTCTime {
+        let timeOfDay = snapshot.time.millisecondOfDay
+        let fullTimeOfDay = full.time.millisecondOfDay
+        var time = full.time.milliseconds - fullTimeOfDay + timeOfDay
+        // Sentences of one epoch lie milliseconds apart; more than half a day is midnight between.
+        if timeOfDay - fullTimeOfDay > millisecondsPerDay / 2 { time -= millisecondsPerDay }
+        if fullTimeOfDay - timeOfDay > millisecondsPerDay / 2 { time += millisecondsPerDay }
+        return UTCTime(milliseconds: time)
+    }
+
     mutating func closeEpoch(_ emit: (Fix) throws -> Void) rethrows {
         guard epochOpen else { return }
         epochOpen = false
@@ -156,6 +177,8 @@ extension NMEADecoder {
             snapshot.latitudeErrorMetres = full.latitudeErrorMetres ?? snapshot.latitudeErrorMetres
             snapshot.longitudeErrorMetres = full.longitudeErrorMetres ?? snapshot.longitudeErrorMetres
             snapshot.altitudeErrorMetres = full.altitudeErrorMetres ?? snapshot.altitudeErrorMetres
+            if !snapshot.dateKnown { snapshot.time = Self.reportedTime(snapshot, dated: full) }
+            snapshot.dateKnown = full.dateKnown
             fix = snapshot
         } else {
             fix = full

@@ -78,6 +78,11 @@ extension NMEADecoder {
             fix.longitude = nil
             fix.altitudeMSL = nil
             statistics.epochsInvalid += 1
+        } else if fix.mode == .noFix {
+            // Mode 1 (e.g. GGA with fewer than 3 satellites): gpsd gives no position for it.
+            fix.latitude = nil
+            fix.longitude = nil
+            fix.altitudeMSL = nil
         }
         lastEmittedTime = fix.time.milliseconds
         statistics.epochs += 1

@@ -19,6 +19,9 @@ extension NMEADecoder {
         }
         lastGGATalker = talker
         if !latchMode { lastGGATime = time }
+        // Quality 0 without a time (Quectel's `$GPGGA,,,,,,0,,,,,,,,`): gpsd reports it on its
+        // own and keeps the epoch before it, as for a time-less `RMC,V`.
+        if time == nil, epochOpen, epochTimed, NMEAField.integer(s[6]) == 0 { return nil }
         var context = self.context
         if let time {
             guard let timed = try beginTimed(time, emit) else { return .late }
@@ -92,7 +95,10 @@ extension NMEADecoder {
 
     /// An invalid RMC: with its epoch's time (or no time) the epoch is invalid; with a time no
     /// epoch has yet, the epoch of that time will be (its time does not start one).
+    /// A time-less one (Quectel's `$GNRMC,,V,...`) is a report of its own in gpsd, which keeps
+    /// the epoch before it: it does not touch a timed epoch.
     mutating func markInvalid(at time: Int64?) {
+        if time == nil, epochOpen, epochTimed { return }
         guard epochOpen else {
             pendingInvalidTime = time
             return

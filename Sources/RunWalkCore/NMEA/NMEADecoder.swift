@@ -61,8 +61,12 @@ public struct NMEADecoder: Sendable {
     /// Epochs held by default while no date is known, before giving up and emitting them undated.
     public static let defaultDatelessHoldLimit = 64
 
-    /// How many epochs this decoder holds back waiting for a date (0: none, for live use
-    /// where a fix must not wait).
+    /// Epochs held while no date is known in live use: enough for a receiver that ends its
+    /// epochs with GLL and sends the RMC with the date after it (the first fix then waits one
+    /// epoch, once), and a bounded wait for one that never sends a date.
+    public static let liveDatelessHoldLimit = 2
+
+    /// How many epochs this decoder holds back waiting for a date (0: none).
     public let datelessHoldLimit: Int
 
     /// How many closed epochs wait for parts that arrive out of order (0: an epoch goes out as
@@ -111,6 +115,9 @@ public struct NMEADecoder: Sendable {
     /// Sentence types (bit per `Tag`) after which gpsd reports the epoch.
     var cycleEnders: UInt8 = 0
     var lastTimedTag = 0
+    /// The timed sentence type being decoded (0: none), and those the open epoch has had.
+    var sentenceTag = 0
+    var epochTags: UInt8 = 0
     var registeredThisSentence = false
     var givenUpWaitingForDate = false
 
@@ -142,9 +149,9 @@ public struct NMEADecoder: Sendable {
     public mutating func feed(line: UnsafeBufferPointer<UInt8>, _ emit: (Fix) throws -> Void) rethrows
         -> NMEASentence.Problem? {
         guard let first = line.first else { return nil }
-        // A `#` comment (gpsd's test logs), unless binary bytes that happen to start with `#`
-        // run into a sentence.
-        if first == 0x23, !line.contains(where: { $0 == 0x24 || $0 == 0x21 }) { return nil }
+        // A `#` comment (gpsd's test logs), whatever text it holds (`$` too), unless binary
+        // bytes that happen to start with `#` run into a sentence.
+        if first == 0x23, !Self.isBinaryRunningIntoSentence(line) { return nil }
         if line.count == 1, first == 0x20 || first == 0x09 { return nil }
         statistics.lines += 1
         if !collisionHead.isEmpty {
@@ -169,6 +176,17 @@ public struct NMEADecoder: Sendable {
                 return try decode(fields, emit)
             }
         }
+    }
+
+    /// Whether a line that starts with `#` is binary data (a control byte) before a `$` or `!`,
+    /// rather than a comment.
+    static func isBinaryRunningIntoSentence(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        var binary = false
+        for byte in line {
+            if byte == 0x24 || byte == 0x21 { return binary }
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { binary = true }
+        }
+        return false
     }
 
     /// Whether the bytes before a sentence are the head of another one that it cut into: `$`,
@@ -270,16 +288,25 @@ public struct NMEADecoder: Sendable {
         var timedTag = 0
         defer { afterSentence(tag: timedTag) }
         switch type {
-        case Self.tag("GGA"): timedTag = 1; problem = try decodeGGA(s, talker: talker, emit)
-        case Self.tag("RMC"): timedTag = 2; problem = try decodeRMC(s, emit)
+        case Self.tag("GGA"): timedTag = 1
+        case Self.tag("RMC"): timedTag = 2
+        case Self.tag("GLL"): timedTag = 3
+        case Self.tag("GNS"): timedTag = 4
+        case Self.tag("GBS"): timedTag = 5
+        default: break
+        }
+        sentenceTag = timedTag
+        switch type {
+        case Self.tag("GGA"): problem = try decodeGGA(s, talker: talker, emit)
+        case Self.tag("RMC"): problem = try decodeRMC(s, emit)
         case Self.tag("GSA"): problem = decodeGSA(s, talker: talker)
         case Self.tag("VTG"): problem = decodeVTG(s)
         case Self.tag("GSV"): problem = decodeGSV(s)
-        case Self.tag("GLL"): timedTag = 3; problem = try decodeGLL(s, emit)
-        case Self.tag("GNS"): timedTag = 4; problem = try decodeGNS(s, emit)
+        case Self.tag("GLL"): problem = try decodeGLL(s, emit)
+        case Self.tag("GNS"): problem = try decodeGNS(s, emit)
         case Self.tag("GST"): problem = decodeGST(s)
         case Self.tag("ZDA"): problem = try decodeZDA(s, emit)
-        case Self.tag("GBS"): timedTag = 5; problem = try decodeGBS(s, emit)
+        case Self.tag("GBS"): problem = try decodeGBS(s, emit)
         default:
             count(.unsupported)
             return .unsupported

@@ -59,8 +59,9 @@ public struct SerialSource: LocationSource {
     private func serve(_ emit: (LocationEvent) -> Void, _ stop: StopFlag) {
         var backoff = Backoff(initialSeconds: backoffInitialSeconds, maximumSeconds: backoffMaximumSeconds)
         var failures = FailureReporter()
-        // Live: an epoch must not wait for a date (the decoder would hold up to a minute of them).
-        var decoder = NMEADecoder(datelessHoldLimit: 0)
+        // Live: no reordering, and before the first date at most two epochs wait for it (a
+        // receiver whose RMC comes after its GLL would otherwise give a first fix of 1970).
+        var decoder = NMEADecoder(datelessHoldLimit: NMEADecoder.liveDatelessHoldLimit, reorderDepth: 0)
         var framer = NMEALineFramer()
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 8)
         defer { buffer.deallocate() }

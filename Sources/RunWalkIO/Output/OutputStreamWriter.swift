@@ -70,7 +70,7 @@ public struct OutputStreamWriter: ~Copyable {
                 let code = errno
                 if code == EINTR || code == EAGAIN { continue }
                 count = 0
-                throw .writeFailed(destination: destination, reason: String(cString: strerror(code)))
+                throw .writeFailed(destination: destination, reason: DescriptorWriter.reason(code))
             }
             offset += n
         }
