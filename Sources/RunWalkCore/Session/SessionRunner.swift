@@ -23,6 +23,8 @@ public struct SessionRunner: Sendable {
     public private(set) var gpsGaps: [GPSGap] = []
     /// What happened to the session (start, pauses, skips, GPS, the end), clock seconds.
     public private(set) var eventLog: [SessionEventRecord] = []
+    /// Every heart-rate sample, in time order, clock seconds.
+    public private(set) var heartRate: [HeartRateSample] = []
 
     /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
@@ -63,9 +65,15 @@ public struct SessionRunner: Sendable {
     /// Feeds one epoch's fix, observed at `clock`.
     public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
         let running = engine.state == .active
-        let (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
+        var (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
         let seconds = clock.seconds
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
+        if let bpm = fix.heartRateBPM { events += ingestHeartRate(HeartRateSample(seconds: seconds, bpm: bpm, fromTrackFile: true)) }
+        // A strap's sample stands for the fixes after it; a file's belongs to its own point only.
+        if point?.heartRateBPM == nil, let last = heartRate.last, !last.fromTrackFile,
+           seconds - last.seconds <= HeartRateStats.holdSeconds {
+            point?.heartRateBPM = last.bpm
+        }
         events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock)))
         events += closing(at: seconds)
         if let point { events.append(.trackPoint(point)) }
@@ -76,6 +84,21 @@ public struct SessionRunner: Sendable {
             }
         }
         return events
+    }
+
+    /// Takes one heart-rate sample (its `seconds` on the session clock); one older than the last
+    /// is dropped, so the samples stay in time order.
+    public mutating func ingestHeartRate(_ sample: HeartRateSample) -> [SessionEvent] {
+        if let last = heartRate.last, sample.seconds < last.seconds { return [] }
+        heartRate.append(sample)
+        return [.heartRate(sample)]
+    }
+
+    /// The latest heart rate, when the strap's last sample is at most `HeartRateStats.holdSeconds`
+    /// older than `clock`.
+    public func currentHeartRate(at clock: Duration) -> Int? {
+        guard let last = heartRate.last, clock.seconds - last.seconds <= HeartRateStats.holdSeconds else { return nil }
+        return last.bpm
     }
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
@@ -169,6 +192,8 @@ public struct SessionRunner: Sendable {
         builder.cues = voice.cues
         builder.gpsGaps = gpsGaps
         builder.events = eventLog
+        builder.heartRate = heartRate
+        builder.heartRateZones = options.heartRateZones
         builder.fixes = Summary.FixCounts(epochs: session.epochs, used: session.used, rejected: session.rejected, linesBad: linesBad)
         return builder.build()
     }

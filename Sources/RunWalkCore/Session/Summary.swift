@@ -24,6 +24,11 @@ public struct Summary: Sendable, Equatable, Codable {
         public var distanceMetres: Double
         public var averagePaceSecondsPerKm: Double?
         public var endReason: PhaseEndReason
+        /// Heart rate in the phase (when there was any): time-weighted average, maximum, and
+        /// seconds in each of the five zones.
+        public var heartRateAverage: Double?
+        public var heartRateMax: Int?
+        public var heartRateZoneSeconds: [Double]?
         /// One phase as run.
         public init(index: Int, kind: PhaseKind, startSeconds: Double, durationSeconds: Double, planned: Summary.Planned,
                     distanceMetres: Double, averagePaceSecondsPerKm: Double?, endReason: PhaseEndReason) {
@@ -41,6 +46,7 @@ public struct Summary: Sendable, Equatable, Codable {
             case index, kind, planned
             case startSeconds = "start_s", durationSeconds = "duration_s", distanceMetres = "distance_m"
             case averagePaceSecondsPerKm = "avg_pace_s_per_km", endReason = "end_reason"
+            case heartRateAverage = "hr_avg", heartRateMax = "hr_max", heartRateZoneSeconds = "hr_zones_s"
         }
     }
 
@@ -125,6 +131,11 @@ public struct Summary: Sendable, Equatable, Codable {
     /// What happened (start, pauses, skips, restarts, GPS lost and back, the end), seconds from
     /// the workout's start; nil in summaries from before it was recorded.
     public var events: [SessionEventRecord]?
+    /// Heart rate over the workout (when there was any): time-weighted average, maximum, and
+    /// seconds in each of the five zones (`hr_avg`, `hr_max`, `hr_zones_s`).
+    public var heartRateAverage: Double?
+    public var heartRateMax: Int?
+    public var heartRateZoneSeconds: [Double]?
 
     /// A summary from its parts; `elapsedSeconds` defaults to the duration (no pauses).
     public init(workout: String, startUTC: String?, durationSeconds: Double, movingTimeSeconds: Double,
@@ -158,6 +169,7 @@ public struct Summary: Sendable, Equatable, Codable {
         case elapsedSeconds = "elapsed_s", pausedSeconds = "paused_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case smoothedDistanceMetres = "smoothed_distance_m", smoothedSplits = "smoothed_splits"
+        case heartRateAverage = "hr_avg", heartRateMax = "hr_max", heartRateZoneSeconds = "hr_zones_s"
     }
 }
 
@@ -196,5 +208,8 @@ extension Summary {
         fixes = try c.decode(FixCounts.self, forKey: .fixes)
         gpsGaps = try c.decodeIfPresent([GPSGap].self, forKey: .gpsGaps)
         events = try c.decodeIfPresent([SessionEventRecord].self, forKey: .events)
+        heartRateAverage = try c.decodeIfPresent(Double.self, forKey: .heartRateAverage)
+        heartRateMax = try c.decodeIfPresent(Int.self, forKey: .heartRateMax)
+        heartRateZoneSeconds = try c.decodeIfPresent([Double].self, forKey: .heartRateZoneSeconds)
     }
 }
