@@ -8,7 +8,10 @@ enum ReportTables {
         var html = "<div class=\"table-wrap\"><table class=\"intervals\"><thead><tr>"
         html += "<th scope=\"col\">#</th><th scope=\"col\" class=\"text\">Phase</th><th scope=\"col\">Plan</th>"
         html += "<th scope=\"col\">Time</th><th scope=\"col\">Dist \(style.units == .metric ? "m" : "mi")</th><th scope=\"col\">Pace</th>"
-        html += "<th scope=\"col\">vs plan</th></tr></thead><tbody>"
+        let withHeartRate = summary.heartRateAverage != nil
+        html += "<th scope=\"col\">vs plan</th>"
+        if withHeartRate { html += "<th scope=\"col\">Avg HR</th><th scope=\"col\">Max HR</th>" }
+        html += "</tr></thead><tbody>"
         for phase in summary.phases {
             var name = phase.kind.label
             if phase.kind == .run { runNumber += 1; name += " \(runNumber)" }
@@ -31,7 +34,11 @@ enum ReportTables {
             html += "<td>\(planned)</td><td>\(Text.clock(phase.durationSeconds))</td>"
             let distance = style.units == .metric ? Text.fixed(phase.distanceMetres, 0) : Text.fixed(phase.distanceMetres / 1609.344, 2)
             html += "<td>\(distance)</td><td>\(style.pace(phase.averagePaceSecondsPerKm))</td>"
-            html += "<td class=\"diff\">\(difference)</td></tr>"
+            html += "<td class=\"diff\">\(difference)</td>"
+            if withHeartRate {
+                html += "<td>\(phase.heartRateAverage.map { Text.fixed($0, 0) } ?? "–")</td><td>\(phase.heartRateMax.map(String.init) ?? "–")</td>"
+            }
+            html += "</tr>"
         }
         html += "</tbody></table></div>"
         return html
