@@ -45,6 +45,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Hands-free") var handsFree: HandsFreeArguments
 
+    @OptionGroup(title: "Heart rate") var heartRate: HeartRateArguments
+
     func validate() throws {
         try validateSpeed(speed)
         guard (0...60).contains(countdown) else { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
@@ -103,8 +105,10 @@ struct RunCommand: ParsableCommand {
         if let music = desktop.musicPlayer {
             screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
         }
+        let strap = HeartRateLink.start(heartRate.resolved(userSettings), control: control, say: { messages.say($0) })
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        strap?.stop()
         desktop.stop()
         suspension.setTerminal(nil)
         screen?.stop()

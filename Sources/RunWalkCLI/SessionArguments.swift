@@ -81,6 +81,7 @@ struct SessionArguments: ParsableArguments {
         options.language = settings.language ?? .en
         options.enabledCues = settings.enabledCues
         options.speechTiming = voice.timing
+        options.heartRateZones = HeartRateZones(settings: settings)
         PlanFollowing.apply(to: &options, settings: settings)
         return options
     }

@@ -67,4 +67,22 @@ struct HeartRateSummaryTests {
         // A sample older than the last is dropped (time order kept).
         #expect(runner.ingestHeartRate(HeartRateSample(seconds: 0.2, bpm: 90)).isEmpty)
     }
+
+    @Test("a live strap: a loss and a return logged once each, measurements without heart rate add no sample")
+    func liveStrap() throws {
+        var runner = SessionRunner(workout: try Workout(parsing: "1m run"))
+        _ = runner.start(at: .zero, utc: nil)
+        _ = runner.heartRate(.connected, at: .seconds(0.1))
+        _ = runner.heartRate(.measurement(HeartRateMeasurement(rawBPM: 150, contact: .detected)), at: .seconds(1))
+        _ = runner.heartRate(.measurement(HeartRateMeasurement(rawBPM: 255, contact: .notDetected)), at: .seconds(2))
+        _ = runner.heartRate(.measurement(HeartRateMeasurement(rawBPM: 0)), at: .seconds(3))
+        _ = runner.heartRate(.lost(reason: "out of range"), at: .seconds(4))
+        _ = runner.heartRate(.lost(reason: "out of range"), at: .seconds(5))
+        _ = runner.heartRate(.measurement(HeartRateMeasurement(rawBPM: 152, contact: .detected)), at: .seconds(9))
+        #expect(runner.heartRate.map(\.bpm) == [150, 152])
+        #expect(runner.eventLog.filter { $0.kind == .heartRateLost }.map(\.atSeconds) == [4])
+        #expect(runner.eventLog.filter { $0.kind == .heartRateBack }.map(\.atSeconds) == [9])
+        #expect(!runner.heartRateStrapLost)
+    }
 }
+

@@ -25,6 +25,8 @@ public struct SessionRunner: Sendable {
     public private(set) var eventLog: [SessionEventRecord] = []
     /// Every heart-rate sample, in time order, clock seconds.
     public private(set) var heartRate: [HeartRateSample] = []
+    /// The live strap is lost (between `hr_lost` and `hr_back`).
+    public private(set) var heartRateStrapLost = false
 
     /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
@@ -92,6 +94,29 @@ public struct SessionRunner: Sendable {
         if let last = heartRate.last, sample.seconds < last.seconds { return [] }
         heartRate.append(sample)
         return [.heartRate(sample)]
+    }
+
+    /// A live strap's input at `clock`: a measurement becomes a sample (none when it carries no
+    /// heart rate: 0, 255, no contact), a loss and a return are logged once each.
+    public mutating func heartRate(_ input: HeartRateInput, at clock: Duration) -> [SessionEvent] {
+        switch input {
+        case .measurement(let measurement):
+            var events: [SessionEvent] = []
+            if heartRateStrapLost {
+                heartRateStrapLost = false
+                events += log(.heartRateBack, at: clock.seconds)
+            }
+            guard let sample = HeartRateSample(seconds: clock.seconds, measurement: measurement) else { return events }
+            return events + ingestHeartRate(sample)
+        case .lost:
+            guard !heartRateStrapLost else { return [] }
+            heartRateStrapLost = true
+            return log(.heartRateLost, at: clock.seconds)
+        case .connected:
+            guard heartRateStrapLost else { return [] }
+            heartRateStrapLost = false
+            return log(.heartRateBack, at: clock.seconds)
+        }
     }
 
     /// The latest heart rate, when the strap's last sample is at most `HeartRateStats.holdSeconds`

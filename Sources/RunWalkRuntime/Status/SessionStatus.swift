@@ -117,6 +117,10 @@ public struct SessionStatus: Sendable, Equatable, Codable {
     public var startCountdownSeconds: Int?
     /// The runner's units, for front ends that format distances and paces.
     public var units: Units
+    /// The heart rate from a live strap (at most a few seconds old), beats per minute, and its
+    /// zone (1 to 5); nil without a strap or while it is lost.
+    public var heartRateBPM: Int?
+    public var heartRateZone: Int?
 
     public init(workout: String, stage: Stage, paused: Bool = false, autoPaused: Bool = false, phase: Phase? = nil,
                 phaseCount: Int, next: Phase? = nil, phaseElapsedSeconds: Double = 0, phaseRemainingSeconds: Double? = nil,
@@ -159,5 +163,6 @@ public struct SessionStatus: Sendable, Equatable, Codable {
         case workoutProgress = "workout_progress", elapsedSeconds = "elapsed_s", distanceMetres = "distance_m"
         case currentPaceSecondsPerKm = "current_pace_s_per_km", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case startCountdownSeconds = "start_countdown_s"
+        case heartRateBPM = "hr", heartRateZone = "hr_zone"
     }
 }

@@ -131,6 +131,10 @@ public enum TerminalScreen {
         let current = status.gps.state == .lost ? "--:--" : ScreenText.pace(status.currentPaceSecondsPerKm, units: status.units)
         let average = ScreenText.pace(status.averagePaceSecondsPerKm, units: status.units)
         layout.body.append(.init(line: ScreenLine("Pace \(current) \(unit)   Avg \(average) \(unit)"), importance: 1))
+        if let bpm = status.heartRateBPM {
+            let zone = status.heartRateZone.map { "  zone \($0)" } ?? ""
+            layout.body.append(.init(line: ScreenLine("Heart rate \(bpm) bpm\(zone)", .init(bold: true)), importance: 1))
+        }
         let gpsStyle: TextStyle = switch status.gps.state {
         case .fix: Palette.good
         case .noFix: Palette.warning
