@@ -157,6 +157,7 @@ enum StatusLine {
         }
         parts.append(SummaryText.distance(status.distanceMetres, units))
         parts.append(SummaryText.pace(status.currentPaceSecondsPerKm, units))
+        if let bpm = status.heartRateBPM { parts.append("HR \(bpm)" + (status.heartRateZone.map { " Z\($0)" } ?? "")) }
         parts.append(gps)
         return parts.joined(separator: "  ")
     }

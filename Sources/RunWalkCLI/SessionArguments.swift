@@ -82,6 +82,7 @@ struct SessionArguments: ParsableArguments {
         options.enabledCues = settings.enabledCues
         options.speechTiming = voice.timing
         options.heartRateZones = HeartRateZones(settings: settings)
+        options.saysHeartRateAtSplits = settings.voiceHeartRate ?? false
         PlanFollowing.apply(to: &options, settings: settings)
         return options
     }

@@ -63,6 +63,7 @@ struct HeartRateRunTests {
         let lostAt = try #require(lost.first).atSeconds, backAt = try #require(back.first).atSeconds
         #expect(backAt - lostAt >= 3, "the drop is a gap of its length")
         #expect(run.stderr.components(separatedBy: "runwalk: heart rate lost").count == 2, "said once: \(run.stderr)")
+        #expect(run.stderr.contains("  HR 14"), "the status line shows the heart rate: \(run.stderr)")
         // About one sample a second while connected, none in the gap (in zones: time with heart rate only).
         let zones = try #require(summary.heartRateZoneSeconds).reduce(0, +)
         let connected = 25 - (backAt - lostAt)

@@ -84,5 +84,28 @@ struct HeartRateSummaryTests {
         #expect(runner.eventLog.filter { $0.kind == .heartRateBack }.map(\.atSeconds) == [9])
         #expect(!runner.heartRateStrapLost)
     }
+
+    @Test("voice.hr: the split cue adds \"Heart rate 160.\"; off by default")
+    func splitCue() throws {
+        func splitTexts(saying: Bool) throws -> [String] {
+            var track = TestTrack()
+            track.seconds = 400
+            var options = SessionOptions()
+            options.saysHeartRateAtSplits = saying
+            var runner = SessionRunner(workout: try Workout(parsing: "10m run"), options: options)
+            let fixes = track.fixes()
+            let start = try #require(fixes.first).time
+            _ = runner.start(at: .zero, utc: start)
+            for var fix in fixes {
+                fix.heartRateBPM = 160
+                _ = runner.ingest(fix, at: fix.time.since(start))
+            }
+            return runner.cues.filter { $0.kind == .split }.map(\.text)
+        }
+        let said = try splitTexts(saying: true)
+        #expect(!said.isEmpty && said.allSatisfy { $0.hasSuffix(" Heart rate 160.") }, "\(said)")
+        #expect(try splitTexts(saying: false).allSatisfy { !$0.contains("Heart rate") })
+        #expect(GermanPhrases().heartRate(148) == "Puls 148.")
+    }
 }
 

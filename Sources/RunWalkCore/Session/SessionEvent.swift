@@ -64,6 +64,8 @@ public struct SessionOptions: Sendable, Equatable {
     public var gapSeconds = 5.0
     /// The zones the summary's `hr_zones_s` count in.
     public var heartRateZones = HeartRateZones.standard
+    /// The split cue adds the heart rate ("Heart rate 148.") when there is one (`voice.hr = on`).
+    public var saysHeartRateAtSplits = false
     /// Said before the first cue when set, e.g. "Week 3, day 2 of couch to 5K." (plan days).
     public var introduction: String?
 

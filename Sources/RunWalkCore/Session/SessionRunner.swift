@@ -82,7 +82,8 @@ public struct SessionRunner: Sendable {
         if running {
             for split in session.completedSplits(atSeconds: seconds) {
                 events.append(.split(split))
-                events += voice.cues(for: split, engine: engine).map(SessionEvent.cue)
+                let heartRate = options.saysHeartRateAtSplits ? currentHeartRate(at: clock) : nil
+                events += voice.cues(for: split, engine: engine, heartRateBPM: heartRate).map(SessionEvent.cue)
             }
         }
         return events
