@@ -120,7 +120,7 @@ final class LivePage {
         UI.set(distance, model.distance)
         UI.set(pace, model.pace)
         UI.set(averagePace, model.averagePace)
-        UI.set(gps, model.gps)
+        UI.set(gps, model.heartRate.map { model.gps + " · ♥ " + $0 } ?? model.gps)
         if let pauseButton {
             gtk_button_set_label(cast(pauseButton), model.pauseLabel)
             rw_accessible_label(pauseButton, model.pauseLabel)
