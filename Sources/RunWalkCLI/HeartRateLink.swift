@@ -38,6 +38,8 @@ enum HeartRateLink {
                 control.send(heartRate: .measurement(measurement))
             case .malformed(let text):
                 if malformed.first() { say("runwalk: heart rate: \(text); such notifications count as no heart rate") }
+            case .several(let chosen, let others):
+                say("runwalk: heart rate: \(others.count + 1) straps nearby; using \(chosen), not \(others.joined(separator: ", ")) (--hr ADDRESS picks one)")
             case .lost(let reason):
                 say("runwalk: heart rate lost (\(reason)); the workout goes on, retrying")
                 control.send(heartRate: .lost(reason: reason))

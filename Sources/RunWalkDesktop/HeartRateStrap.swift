@@ -33,6 +33,8 @@ public enum HeartRateStrapEvent: Sendable, Equatable {
     case measurement(HeartRateMeasurement)
     /// A notification that could not be read (short, empty): it is no heart rate.
     case malformed(String)
+    /// `auto` found several straps: the first (`chosen`) is used, the others are named (said once).
+    case several(chosen: String, others: [String])
     /// The strap is gone (out of range, flat, switched off) or could not be reached; said once
     /// per loss, then retried with backoff until it is back (`connected` again).
     case lost(String)

@@ -21,6 +21,7 @@ final class StrapClient: @unchecked Sendable {
     private var measurementPath: String?
     private var attempt = 0
     private var lostSaid = false
+    private var severalSaid = false
     /// Bumped on every new wait, so an older retry timer does nothing.
     private var generation = 0
 
@@ -74,6 +75,10 @@ final class StrapClient: @unchecked Sendable {
         let found = objects.straps.first { strap in
             if case .address(let address) = choice { return strap.address == address }
             return true
+        }
+        if case .auto = choice, !severalSaid, let found, objects.straps.count > 1 {
+            severalSaid = true
+            onEvent(.several(chosen: found.address, others: objects.straps.dropFirst().map(\.address)))
         }
         guard let found else {
             guard !discovering, let adapter else { return }

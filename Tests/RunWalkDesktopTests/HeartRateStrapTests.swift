@@ -108,4 +108,20 @@ struct HeartRateStrapTests {
         }
         #expect(error.description.hasPrefix("no Bluetooth (BlueZ) on the system bus"))
     }
+
+    @Test("two straps at once: auto uses the first and names the other, once",
+          .enabled(if: available, "needs dbus-daemon, gdbus and /usr/bin/python3 with python3-dbus and python3-gi"),
+          .timeLimit(.minutes(1)))
+    func twoStraps() async throws {
+        try await withStandIn(["--second-strap"]) { bus in
+            let events = Events()
+            let strap = try HeartRateStrap.start(.auto, busAddress: bus.address) { events.add($0) }.get()
+            defer { strap.stop() }
+            #expect(await eventually(seconds: 20) { events.measurements.count >= 2 })
+            let several = events.all.compactMap { if case .several(let chosen, let others) = $0.event { (chosen, others) } else { nil } }
+            #expect(several.count == 1)
+            #expect(several.first?.0 == "C0:FF:EE:00:12:34" && several.first?.1 == ["F0:0D:00:00:00:01"])
+        }
+    }
 }
+

@@ -8,7 +8,8 @@ of Value, Battery Level 2a19 read). bluetoothd itself needs a controller this ma
 
 Arguments: --drop-after S --drop-for D: S seconds after notifications start, the strap goes
 out of range for D seconds (disconnected, GATT objects removed, Connect fails meanwhile).
-A strap that is not a heart-rate strap (headphones) is also around, to be ignored.
+A strap that is not a heart-rate strap (headphones) is also around, to be ignored;
+--second-strap adds another heart-rate strap, found by the same discovery.
 """
 import argparse
 import sys
@@ -98,7 +99,9 @@ class Adapter(Obj):
         GLib.timeout_add(200, self.found)
 
     def found(self):
-        for device in (self.strap, self.strap.headphones):
+        for device in (self.strap, self.strap.headphones, self.strap.second):
+            if device is None:
+                continue
             if device.path not in self.root.objects:
                 self.root.add(device)
         return False
@@ -165,6 +168,7 @@ class Device(Obj):
         self.drop_after = None
         self.drop_for = None
         self.headphones = None
+        self.second = None
 
     @dbus.service.method("org.bluez.Device1")
     def Connect(self):
@@ -232,6 +236,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--drop-after", type=float)
     parser.add_argument("--drop-for", type=float, default=3)
+    parser.add_argument("--second-strap", action="store_true", help="a second heart-rate strap nearby")
     args = parser.parse_args()
     dbus.mainloop.glib.DBusGMainLoop(set_as_default=True)
     bus = dbus.SystemBus()
@@ -239,6 +244,8 @@ def main():
     STRAP = Device(bus, root, "C0:FF:EE:00:12:34", "Polar H10 A1B2C3D4", ["180d", "180f"], gatt=True)
     STRAP.drop_after, STRAP.drop_for = args.drop_after, args.drop_for
     STRAP.headphones = Device(bus, root, "00:11:22:33:44:55", "Headphones", ["110b"], gatt=False)
+    if args.second_strap:
+        STRAP.second = Device(bus, root, "F0:0D:00:00:00:01", "TICKR 2", ["180d"], gatt=True)
     root.add(Adapter(bus, root, STRAP))
     name = dbus.service.BusName("org.bluez", bus)
     log("ready", name.get_name())
