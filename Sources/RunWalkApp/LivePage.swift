@@ -125,7 +125,7 @@ final class LivePage {
         UI.set(distance, model.distance)
         UI.set(pace, model.pace)
         UI.set(averagePace, model.averagePace)
-        UI.set(gps, model.gps)
+        UI.set(gps, model.heartRate.map { model.gps + " · ♥ " + $0 } ?? model.gps)
         UI.set(targetLabel, model.target ?? "")
         gtk_widget_set_visible(targetLabel, model.target != nil ? 1 : 0)
         gtk_widget_set_visible(targetGauge, model.targetGauge != nil ? 1 : 0)

@@ -29,6 +29,8 @@ public struct LivePageModel: Equatable, Sendable {
     public var averagePace: String
     /// "GPS fix · 9 satellites · ±4 m", "GPS lost 0:12", "No GPS fix yet".
     public var gps: String
+    /// "143 bpm · zone 2" from a heart-rate strap; nil without one (or while it is lost).
+    public var heartRate: String?
     /// Whether the workout is paused (the pause button then reads "Resume").
     public var paused: Bool
     /// The pause button's label.
@@ -54,6 +56,7 @@ public struct LivePageModel: Equatable, Sendable {
         pace = Format.pace(status.currentPaceSecondsPerKm, units)
         averagePace = Format.pace(status.averagePaceSecondsPerKm, units)
         gps = Self.gpsLine(status.gps)
+        heartRate = status.heartRateBPM.map { "\($0) bpm" + (status.heartRateZone.map { " · zone \($0)" } ?? "") }
         phaseProgress = status.phaseProgress
         workoutProgress = status.workoutProgress
         let total = status.workoutRemainingSeconds.map { status.workoutElapsedSeconds + $0 }

@@ -83,15 +83,22 @@ enum HistoryText {
     /// The sessions table; a named session shows its name in place of its workout.
     static func sessions(_ sessions: [SessionInfo], names: [Int64: String] = [:]) -> [String] {
         guard !sessions.isEmpty else { return ["No sessions recorded yet."] }
-        var lines = [row(["#", "date", "workout", "distance", "time", "pace", "result"], [4, -16, -34, 9, 8, 9, -11])]
+        // The average heart rate only when some session has one (the table stays as it was otherwise).
+        let withHeartRate = sessions.contains { $0.averageHeartRateBPM != nil }
+        let widths = withHeartRate ? [4, -16, -34, 9, 8, 9, 4, -11] : [4, -16, -34, 9, 8, 9, -11]
+        var titles = ["#", "date", "workout", "distance", "time", "pace", "result"]
+        if withHeartRate { titles.insert("hr", at: 6) }
+        var lines = [row(titles, widths)]
         for s in sessions {
-            lines.append(row([
+            var cells = [
                 String(s.id), date(s.date, withTime: true), shorten(names[s.id] ?? s.workout, 34),
                 s.distanceMetres.map { SummaryText.distance($0, .metric) } ?? "-",
                 s.durationSeconds.map(SummaryText.clock) ?? "-",
                 s.averagePaceSecondsPerKm.map { SummaryText.clock($0) } ?? "-",
                 s.state,
-            ], [4, -16, -34, 9, 8, 9, -11]))
+            ]
+            if withHeartRate { cells.insert(s.averageHeartRateBPM.map { String(Int($0.rounded())) } ?? "-", at: 6) }
+            lines.append(row(cells, widths))
         }
         return lines
     }

@@ -77,6 +77,7 @@ struct ImportCommand: ParsableCommand {
         var writer = NMEAStreamWriter()
         var pending = ""
         var headerWritten = false
+        var withHeartRate = 0
         func flush() throws {
             if toStandardOutput {
                 try Terminal.write(Array(pending.utf8))
@@ -92,6 +93,7 @@ struct ImportCommand: ParsableCommand {
                     pending += NMEAWriter.header(source: Self.fileName(gpx), format: "track file")
                 }
                 guard let latitude = fix.latitude, let longitude = fix.longitude else { return }
+                if fix.heartRateBPM != nil { withHeartRate += 1 }
                 let point = GPXTrack.Point(latitude: latitude, longitude: longitude, elevationMetres: fix.altitudeMSL, time: fix.time,
                                            speedMetresPerSecond: fix.speedMetresPerSecond, hdop: fix.hdop, line: 0)
                 pending += writer.add(point, startsSegment: fix.startsSegment)
@@ -114,6 +116,11 @@ struct ImportCommand: ParsableCommand {
         if writer.droppedPoints > 0 { note += ", dropped \(writer.droppedPoints) whose time did not advance" }
         if !toStandardOutput { note += " → \(target)" }
         Terminal.warning(note)
+        // NMEA 0183 has no heart-rate sentence: the file itself is what keeps it (issue 32).
+        if withHeartRate > 0 {
+            Terminal.warning("warning: \(UserText.path(gpx)): the heart rate of \(withHeartRate) point(s) is not in the NMEA file; "
+                             + "replay the original file (runwalk replay \(UserText.path(gpx)) --workout SPEC) to keep it")
+        }
     }
 
     /// Writes with write(2), so a closed pipe or a full disk is an error, not a trap.

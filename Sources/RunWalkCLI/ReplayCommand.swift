@@ -39,7 +39,8 @@ struct ReplayCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
-        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: false)
+        // A GPX, TCX or FIT track may carry heart rate; an NMEA track never does.
+        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: TrackFormat.of(file: track)?.carriesHeartRate ?? false)
         let settings = try session.settings()
         var script: [ScriptedCommand] = []
         if let control {
@@ -105,7 +106,7 @@ enum WorkoutArgument {
     }
 
     /// Refuses a workout whose `until hr` phases cannot end without a heart rate (issue 33).
-    /// No heart-rate source reaches a session yet: issue 32 brings the strap and files' samples.
+    /// A strap (`--hr`, `hr =`) or a GPX, TCX or FIT track is a source; an NMEA track is not.
     static func checkHeartRate(_ workout: Workout, hasHeartRateSource: Bool) throws {
         if let problem = workout.heartRateProblem(hasHeartRateSource: hasHeartRateSource) {
             throw UserFacingError.input(problem)

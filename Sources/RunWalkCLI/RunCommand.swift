@@ -8,6 +8,7 @@ import RunWalkGPS
 import RunWalkIO
 import RunWalkRuntime
 import RunWalkTerminal
+import RunWalkTracks
 
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -45,6 +46,8 @@ struct RunCommand: ParsableCommand {
 
     @OptionGroup(title: "Hands-free") var handsFree: HandsFreeArguments
 
+    @OptionGroup(title: "Heart rate") var heartRate: HeartRateArguments
+
     func validate() throws {
         try validateSpeed(speed)
         guard (0...60).contains(countdown) else { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
@@ -52,7 +55,6 @@ struct RunCommand: ParsableCommand {
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
-        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: false)
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
@@ -60,6 +62,8 @@ struct RunCommand: ParsableCommand {
         }
         // Voice on by default; the speaker falls back to text (saying so once) when no audio server answers.
         let userSettings = try session.settings()
+        let trackHasHeartRate: Bool = { if case .file(let path) = spec { return TrackFormat.of(file: path)?.carriesHeartRate ?? false } else { return false } }()
+        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: heartRate.resolved(userSettings) != .off || trackHasHeartRate)
         let voiceOutput = try session.voiceOutput(userSettings, defaultVoice: "speaker", speed: speed ?? 1)
         let options = session.sessionOptions(userSettings, voice: voiceOutput)
         var settings = SessionDriver.Settings(start: start, autoPause: session.autoPause(userSettings))
@@ -104,8 +108,10 @@ struct RunCommand: ParsableCommand {
         if let music = desktop.musicPlayer {
             screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
         }
+        let strap = HeartRateLink.start(heartRate.resolved(userSettings), control: control, say: { messages.say($0) })
         let configured = loop
         let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        strap?.stop()
         desktop.stop()
         suspension.setTerminal(nil)
         screen?.stop()
@@ -154,6 +160,7 @@ enum StatusLine {
         }
         parts.append(SummaryText.distance(status.distanceMetres, units))
         parts.append(SummaryText.pace(status.currentPaceSecondsPerKm, units))
+        if let bpm = status.heartRateBPM { parts.append("HR \(bpm)" + (status.heartRateZone.map { " Z\($0)" } ?? "")) }
         parts.append(gps)
         return parts.joined(separator: "  ")
     }

@@ -8,6 +8,6 @@ struct RunWalk: ParsableCommand {
         version: "0.1.0",
         subcommands: [ReplayCommand.self, RunCommand.self, FixesCommand.self, WorkoutsCommand.self, ReportCommand.self,
                       HistoryCommand.self, RecoverCommand.self, ExportCommand.self, ImportCommand.self, ControlCommand.self,
-                      PlanCommand.self, SessionEditCommand.self]
+                      PlanCommand.self, SessionEditCommand.self, SensorsCommand.self]
     )
 }

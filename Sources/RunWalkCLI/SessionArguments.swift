@@ -81,6 +81,8 @@ struct SessionArguments: ParsableArguments {
         options.language = settings.language ?? .en
         options.enabledCues = settings.enabledCues
         options.speechTiming = voice.timing
+        options.heartRateZones = HeartRateZones(settings: settings)
+        options.saysHeartRateAtSplits = settings.voiceHeartRate ?? false
         PlanFollowing.apply(to: &options, settings: settings)
         return options
     }

@@ -42,6 +42,8 @@ public struct PlayerState: Sendable, Equatable {
             trackID = "/org/mpris/MediaPlayer2/runwalk/phase/\(phase.index)"
             title = PhaseTitle.title(kind: phase.kind, index: phase.index, count: status.phaseCount,
                                      remainingSeconds: status.phaseRemainingSeconds, remainingMetres: status.phaseRemainingMetres)
+            // The heart rate where there is room: lock screens show a title of about 40 characters.
+            if let bpm = status.heartRateBPM, title.count + 10 <= 40 { title += " · \(bpm) bpm" }
             lengthMicroseconds = phase.plannedSeconds.map { Int64(($0 * 1_000_000).rounded()) }
         }
     }

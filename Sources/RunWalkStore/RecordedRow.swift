@@ -9,6 +9,8 @@ enum RecordedRow: Sendable {
     case split(Split)
     case cue(Cue, atSeconds: Double)
     case event(kind: SessionEventKind, atSeconds: Double, phaseIndex: Int?)
+    /// One heart-rate sample, its time from the workout's start.
+    case heartRate(HeartRateSample, atSeconds: Double)
     /// The receiver's time of the start, learnt from the first fix with a date.
     case startTime(UTCTime)
 
@@ -37,6 +39,10 @@ enum RecordedRow: Sendable {
         case .event(let kind, let at, let phase):
             try db.execute("INSERT INTO events (session_id, at_s, kind, phase_idx) VALUES (?, ?, ?, ?)",
                            [sessionID, at, kind.rawValue, phase])
+        case .heartRate(let sample, let at):
+            let rr = sample.rrIntervalsSeconds.isEmpty ? nil : sample.rrIntervalsSeconds.map { String($0) }.joined(separator: " ")
+            try db.execute("INSERT INTO heart_rate (session_id, at_s, bpm, rr_s, from_file) VALUES (?, ?, ?, ?, ?)",
+                           [sessionID, at, sample.bpm, rr, sample.fromTrackFile])
         case .startTime(let time):
             try db.execute("UPDATE sessions SET start_utc = ?, start_utc_ms = ? WHERE id = ?",
                            [time.iso8601(fractionDigits: 0), time.milliseconds, sessionID])

@@ -36,6 +36,8 @@ public struct SessionInfo: Sendable, Equatable {
     public var distanceMetres: Double?
     public var durationSeconds: Double?
     public var averagePaceSecondsPerKm: Double?
+    /// The mean of the session's heart-rate samples, beats per minute; nil without any.
+    public var averageHeartRateBPM: Double?
 
     /// The date a runner knows the session by: the receiver's start time, else when it was recorded.
     public var date: UTCTime { startUTC ?? recordedWall }
@@ -91,7 +93,19 @@ extension RunWalkStore {
 
     /// Every session, newest first.
     public func sessions() throws -> [SessionInfo] {
-        try read { db in try db.rows("SELECT * FROM sessions ORDER BY id DESC").map(Self.info(row:)) }
+        try read { db in
+            var heartRate: [Int64: Double] = [:]
+            if try Self.hasHeartRateTable(db) {
+                try db.forEachRow("SELECT session_id, AVG(bpm) FROM heart_rate GROUP BY session_id") { row, _ in
+                    heartRate[row.int64(0)] = row.double(1)
+                }
+            }
+            return try db.rows("SELECT * FROM sessions ORDER BY id DESC").map { row in
+                var info = try Self.info(row: row)
+                info.averageHeartRateBPM = heartRate[info.id]
+                return info
+            }
+        }
     }
 
     static func info(_ db: SQLiteConnection, _ reference: SessionReference) throws -> SessionInfo {
@@ -137,6 +151,7 @@ extension RunWalkStore {
                 paceSecondsPerKm: optional(7), phaseIndex: row.isNull(8) ? nil : Int(row.int64(8)),
                 rawLatitude: optional(9), rawLongitude: optional(10), afterGap: row.int64(11) != 0, hdop: hdopByTime[time]))
         }
+        joinHeartRate(try heartRateSamples(db, sessionID: sessionID), into: &points)
         return points
     }
 }

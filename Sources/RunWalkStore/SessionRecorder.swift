@@ -142,6 +142,8 @@ public final class SessionRecorder: @unchecked Sendable {
             break
         case .happened(let record):
             rows.append(.event(kind: record.kind, atSeconds: record.atSeconds - getReadySeconds, phaseIndex: record.phaseIndex))
+        case .heartRate(let sample):
+            rows.append(.heartRate(sample, atSeconds: sample.seconds - getReadySeconds))
         }
     }
 

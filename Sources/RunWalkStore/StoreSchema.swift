@@ -62,6 +62,7 @@ enum StoreSchema {
                 """)
         }
         PlanSchema.register(in: &migrator)
+        HeartRateSchema.register(in: &migrator)
         return migrator
     }
 }

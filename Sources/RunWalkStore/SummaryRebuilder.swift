@@ -59,6 +59,8 @@ enum SummaryRebuilder {
             return SessionEventRecord(kind: kind, atSeconds: try row.get("at_s"), phaseIndex: row["phase_idx"])
         }
         builder.events = events.isEmpty ? nil : events
+        // Zones at their defaults: the settings of the run are not stored with it.
+        builder.heartRate = try RunWalkStore.heartRateSamples(db, sessionID: sessionID)
         var summary = builder.build()
         // The start time is stored as the summary shows it.
         summary.startUTC = session["start_utc"]

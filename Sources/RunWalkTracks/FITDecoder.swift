@@ -9,7 +9,7 @@ import RunWalkCore
 ///
 /// `record` messages (20) become points: timestamp (253, seconds since 1989-12-31 UTC),
 /// position_lat/long (0/1, semicircles), enhanced_altitude (78) else altitude (2) (÷5 − 500 m),
-/// enhanced_speed (73) else speed (6) (÷1000 m/s). A timer stop `event` (21) breaks the
+/// enhanced_speed (73) else speed (6) (÷1000 m/s), heart_rate (3, bpm; 0xFF none). A timer stop `event` (21) breaks the
 /// segment before the next record.
 struct FITDecoder {
     let path: String
@@ -187,8 +187,10 @@ struct FITDecoder {
                     speed = Double(raw) / 1000
                 }
                 let time = UTCTime(milliseconds: (Int64(timestamp) + Self.epochOffset) * 1000)
+                let heartRate = field(values, definition, 3, size: 1).flatMap { $0 == 0xFF ? nil : Double($0) }
                 try pipeline.add(TrackFilePoint(latitude: latitude, longitude: longitude, time: time, altitude: altitude,
-                                                speed: speed, hdop: nil, startsSegment: breakPending, place: "byte \(recordStart)"), emit)
+                                                speed: speed, hdop: nil, startsSegment: breakPending, place: "byte \(recordStart)",
+                                                heartRate: heartRate), emit)
                 breakPending = false
             default: break
             }

@@ -21,6 +21,8 @@ struct GPXFileParser {
         var badTime: String?
         var speed: Double?
         var hdop: Double?
+        /// Garmin TrackPointExtension v1/v2 `hr` or GpxExtensions v3 `hr` (both end in a local name `hr`).
+        var heartRate: Double?
         /// RunWalk's own export marks the first point after a lost signal that the session bridged.
         var gpsLostBefore = false
     }
@@ -87,6 +89,10 @@ struct GPXFileParser {
                         open?.speed = Double(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
                     case "gpsLostBefore" where open != nil:
                         open?.gpsLostBefore = value == "true"
+                    case "hr" where open != nil:
+                        if let bpm = Double(value) { open?.heartRate = bpm } else {
+                            pipeline.warnings.add("# <hr> values that are not numbers ignored", at: "line \(line)")
+                        }
                     case "hdop" where open != nil:
                         open?.hdop = Double(value).flatMap { $0 > 0 && $0.isFinite ? $0 : nil }
                     case "wpt":
@@ -123,7 +129,7 @@ struct GPXFileParser {
                         let startsSegment = pendingBreak == .hard || (pendingBreak == .segment && !point.gpsLostBefore)
                         let entry = TrackFilePoint(latitude: lat, longitude: lon, time: time.time, altitude: point.altitude,
                                                    speed: point.speed, hdop: point.hdop, startsSegment: startsSegment,
-                                                   place: "line \(point.line)")
+                                                   place: "line \(point.line)", heartRate: point.heartRate)
                         pendingBreak = .none
                         if isTrack {
                             trackPointsRead += 1

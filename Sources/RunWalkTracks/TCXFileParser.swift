@@ -20,6 +20,7 @@ struct TCXFileParser {
         var time: (time: UTCTime, zoned: Bool)?
         var badTime: String?
         var speed: Double?
+        var heartRate: Double?
         var hasPosition = false
     }
 
@@ -63,6 +64,7 @@ struct TCXFileParser {
                     case "AltitudeMeters": open?.altitude = Double(value).flatMap { $0.isFinite ? $0 : nil }
                     case "Time":
                         if let time = ISO8601Time.parse(value) { open?.time = time } else { open?.badTime = value }
+                    case "Value" where stack.last == "HeartRateBpm": open?.heartRate = Double(value)
                     case "Speed": open?.speed = Double(value).flatMap { $0.isFinite && $0 >= 0 ? $0 : nil }
                     case "Trackpoint":
                         guard let point = open else { break }
@@ -91,7 +93,7 @@ struct TCXFileParser {
                         activitiesRead.insert(activities)
                         try pipeline.add(TrackFilePoint(latitude: lat, longitude: lon, time: time.time, altitude: point.altitude,
                                                         speed: point.speed, hdop: nil, startsSegment: breakPending,
-                                                        place: "line \(point.line)"), emit)
+                                                        place: "line \(point.line)", heartRate: point.heartRate), emit)
                         breakPending = false
                     default: break
                     }

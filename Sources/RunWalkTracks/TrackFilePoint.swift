@@ -14,6 +14,8 @@ struct TrackFilePoint {
     var startsSegment: Bool
     /// `line 12` or `byte 4096`, for warnings.
     var place: String
+    /// The file's heart rate for the point, beats per minute, as written (checked when it becomes a fix).
+    var heartRate: Double? = nil
 }
 
 /// A track file's problems, each cause once, with how many points it touched and where it
@@ -115,6 +117,12 @@ struct TrackPointPipeline {
             fix.hdop = point.hdop
             fix.mode = point.altitude == nil ? .twoD : .threeD
             fix.startsSegment = point.startsSegment
+            if let value = point.heartRate {
+                fix.heartRateBPM = HeartRateSample(seconds: 0, fileBPM: value)?.bpm
+                if fix.heartRateBPM == nil {
+                    warnings.add("# heart rate values of 0, 255 or out of range read as no heart rate", at: point.place)
+                }
+            }
             epochs += 1
             try emit(fix)
         }

@@ -20,13 +20,16 @@ struct GRDBDatabaseTests {
         return folder
     }
 
-    @Test("it opens read-only without a migration, and reads the sessions, summaries and track the old build showed")
+    @Test("once migrated to v3 (heart rate), it opens read-only without a migration, and reads the sessions, summaries and track the old build showed")
     func readsTheSame() throws {
         let folder = try Self.copy()
+        // From before the heart-rate table: opening for reading migrates it once (read-write).
+        let first = try #require(try RunWalkStore.openForReading(location: folder.location))
+        #expect(!first.readOnly, "v3-heart-rate to apply")
         let before = try Data(contentsOf: URL(fileURLWithPath: folder.location.databasePath))
         let store = try #require(try RunWalkStore.openForReading(location: folder.location))
-        #expect(store.readOnly, "both migrations are recorded in grdb_migrations: nothing to migrate")
-        #expect(try store.appliedMigrations() == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names"])
+        #expect(store.readOnly, "every migration is recorded in grdb_migrations: nothing to migrate")
+        #expect(try store.appliedMigrations() == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names", "v3-heart-rate"])
 
         let sessions = try store.sessions()
         #expect(sessions.map(\.id) == [2, 1])
@@ -76,7 +79,7 @@ struct GRDBDatabaseTests {
         let folder = try Self.copy()
         let store = try RunWalkStore(location: folder.location)
         #expect(try store.read { try $0.values(String.self, "SELECT identifier FROM grdb_migrations ORDER BY identifier") }
-                == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names"])
+                == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names", "v3-heart-rate"])
         #expect(try store.journalMode() == "wal")
 
         let fresh = try TemporaryStoreFolder()

@@ -26,10 +26,10 @@ struct RunWalkStoreTests {
         let folder = try TemporaryStoreFolder()
         let store = try RunWalkStore(location: folder.location)
         #expect(try store.journalMode() == "wal")
-        #expect(try store.appliedMigrations() == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names"])
+        #expect(try store.appliedMigrations() == ["v1-sessions-phases-fixes-cues-events", "v2-plans-session-names", "v3-heart-rate"])
         #expect(try store.integrityCheck() == "ok")
         // Reopening migrates nothing twice.
-        #expect(try RunWalkStore(location: folder.location).appliedMigrations().count == 2)
+        #expect(try RunWalkStore(location: folder.location).appliedMigrations().count == 3)
     }
 
     @Test("opening without creating names the missing file")

@@ -104,7 +104,7 @@ struct SessionRecorderTests {
         let replay = SessionLoop.replaying(workout)
         var settings = SessionRecorder.Settings()
         settings.commitIntervalSeconds = 0.001
-        let recorder = SessionRecorder(location: folder.location, storeOptions: .init(maximumPageCount: 25),
+        let recorder = SessionRecorder(location: folder.location, storeOptions: .init(maximumPageCount: 27),  // 25, and the heart_rate table and index
                                        session: .init(workout: workout, options: replay.options, source: "test"),
                                        settings: settings, warn: { warnings.add($0) })
         let log = SessionEventLog(also: { event in

@@ -46,6 +46,9 @@ public struct Fix: Sendable, Equatable {
     /// The first fix of a new track segment (a track file's new segment or track, or a pause
     /// marker before it): the telemetry does not bridge the gap before it, so it adds no distance.
     public var startsSegment = false
+    /// The heart rate recorded with this point (a watch's GPX, TCX or FIT file), beats per minute;
+    /// nil when there is none (a 0 or 255 in the file is none).
+    public var heartRateBPM: Int?
 
     /// An empty fix at `time`; the decoder fills in what the sentences carry.
     public init(time: UTCTime, dateKnown: Bool = true) {

@@ -34,8 +34,9 @@ public struct SessionCues: Sendable {
     }
 
     /// The split's cue, said at its crossing.
-    public mutating func cues(for split: Split, engine: WorkoutEngine) -> [Cue] {
-        record(planner.cues(for: split, atSeconds: split.elapsedSeconds + originSeconds, upcoming: upcomingBoundary(engine)))
+    public mutating func cues(for split: Split, engine: WorkoutEngine, heartRateBPM: Int? = nil) -> [Cue] {
+        record(planner.cues(for: split, atSeconds: split.elapsedSeconds + originSeconds, upcoming: upcomingBoundary(engine),
+                            heartRateBPM: heartRateBPM))
     }
 
     /// "GPS signal lost" or "GPS back" at clock time `seconds`.

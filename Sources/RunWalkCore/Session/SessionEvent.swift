@@ -11,6 +11,9 @@ public enum SessionEvent: Sendable, Equatable {
     /// Something the runner or the session did (start, pause, skip, GPS lost, the end), as
     /// recorded and listed in the summary; its time is on the session clock.
     case happened(SessionEventRecord)
+    /// A heart-rate sample (a strap's notification, or a track file's point), its time on the
+    /// session clock.
+    case heartRate(HeartRateSample)
 }
 
 /// The GPS signal going away or returning, at a clock time in seconds.
@@ -59,6 +62,10 @@ public struct SessionOptions: Sendable, Equatable {
     public var movingSpeedThreshold = 0.5
     /// A gap between accepted fixes longer than this starts a new track segment, seconds.
     public var gapSeconds = 5.0
+    /// The zones the summary's `hr_zones_s` count in.
+    public var heartRateZones = HeartRateZones.standard
+    /// The split cue adds the heart rate ("Heart rate 148.") when there is one (`voice.hr = on`).
+    public var saysHeartRateAtSplits = false
     /// Said before the first cue when set, e.g. "Week 3, day 2 of couch to 5K." (plan days).
     public var introduction: String?
     /// The target coach's grace, quiet and "worse" settings (back in band follows `enabledCues`).

@@ -30,6 +30,8 @@ public enum SessionEventKind: String, Sendable, Codable, CaseIterable {
     case skip, restart
     case gpsNoFixYet = "gps_no_fix_yet", gpsLost = "gps_lost", gpsBack = "gps_back"
     case completed, stopped
+    /// The heart-rate strap went away (out of range, flat, no contact) and came back.
+    case heartRateLost = "hr_lost", heartRateBack = "hr_back"
 }
 
 /// One recorded happening: its kind, when (seconds from the workout's start) and in which phase.

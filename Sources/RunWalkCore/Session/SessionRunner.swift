@@ -25,6 +25,10 @@ public struct SessionRunner: Sendable {
     public private(set) var eventLog: [SessionEventRecord] = []
     /// The phases' bands: coaching, time in, below and above, and the heart rate.
     public private(set) var targets: SessionTargets
+    /// Every heart-rate sample, in time order, clock seconds.
+    public private(set) var heartRate: [HeartRateSample] = []
+    /// The live strap is lost (between `hr_lost` and `hr_back`).
+    public private(set) var heartRateStrapLost = false
 
     /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
@@ -68,9 +72,15 @@ public struct SessionRunner: Sendable {
     /// Feeds one epoch's fix, observed at `clock`.
     public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
         let running = engine.state == .active
-        let (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
+        var (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
         let seconds = clock.seconds
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
+        if let bpm = fix.heartRateBPM { events += ingestHeartRate(HeartRateSample(seconds: seconds, bpm: bpm, fromTrackFile: true)) }
+        // A strap's sample stands for the fixes after it; a file's belongs to its own point only.
+        if point?.heartRateBPM == nil, let last = heartRate.last, !last.fromTrackFile,
+           seconds - last.seconds <= HeartRateStats.holdSeconds {
+            point?.heartRateBPM = last.bpm
+        }
         targets.pace(update.stationary ? nil : update.paceSecondsPerKm, atSeconds: seconds)
         events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
         events += coach(at: clock)
@@ -79,10 +89,51 @@ public struct SessionRunner: Sendable {
         if running {
             for split in session.completedSplits(atSeconds: seconds) {
                 events.append(.split(split))
-                events += voice.cues(for: split, engine: engine).map(SessionEvent.cue)
+                let heartRate = options.saysHeartRateAtSplits ? currentHeartRate(at: clock) : nil
+                events += voice.cues(for: split, engine: engine, heartRateBPM: heartRate).map(SessionEvent.cue)
             }
         }
         return events
+    }
+
+    /// Takes one heart-rate sample (its `seconds` on the session clock); one older than the last
+    /// is dropped, so the samples stay in time order.
+    public mutating func ingestHeartRate(_ sample: HeartRateSample) -> [SessionEvent] {
+        if let last = heartRate.last, sample.seconds < last.seconds { return [] }
+        heartRate.append(sample)
+        // The same sample drives the phase's heart-rate band and its `until hr` condition.
+        targets.heartRate(HeartRateReading(bpm: Double(sample.bpm), time: .seconds(sample.seconds)))
+        return [.heartRate(sample)]
+    }
+
+    /// A live strap's input at `clock`: a measurement becomes a sample (none when it carries no
+    /// heart rate: 0, 255, no contact), a loss and a return are logged once each.
+    public mutating func heartRate(_ input: HeartRateInput, at clock: Duration) -> [SessionEvent] {
+        switch input {
+        case .measurement(let measurement):
+            var events: [SessionEvent] = []
+            if heartRateStrapLost {
+                heartRateStrapLost = false
+                events += log(.heartRateBack, at: clock.seconds)
+            }
+            guard let sample = HeartRateSample(seconds: clock.seconds, measurement: measurement) else { return events }
+            return events + ingestHeartRate(sample)
+        case .lost:
+            guard !heartRateStrapLost else { return [] }
+            heartRateStrapLost = true
+            return log(.heartRateLost, at: clock.seconds)
+        case .connected:
+            guard heartRateStrapLost else { return [] }
+            heartRateStrapLost = false
+            return log(.heartRateBack, at: clock.seconds)
+        }
+    }
+
+    /// The latest heart rate, when the strap's last sample is at most `HeartRateStats.holdSeconds`
+    /// older than `clock`.
+    public func currentHeartRate(at clock: Duration) -> Int? {
+        guard let last = heartRate.last, clock.seconds - last.seconds <= HeartRateStats.holdSeconds else { return nil }
+        return last.bpm
     }
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
@@ -199,6 +250,8 @@ public struct SessionRunner: Sendable {
         builder.cues = voice.cues
         builder.gpsGaps = gpsGaps
         builder.events = eventLog
+        builder.heartRate = heartRate
+        builder.heartRateZones = options.heartRateZones
         builder.fixes = Summary.FixCounts(epochs: session.epochs, used: session.used, rejected: session.rejected, linesBad: linesBad)
         var summary = builder.build()
         for (i, record) in engine.records.enumerated() where i < summary.phases.count && i < targets.times.count {

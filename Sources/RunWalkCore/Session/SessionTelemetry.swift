@@ -83,7 +83,9 @@ public struct SessionTelemetry: Sendable {
             phaseIndex: phaseIndex, rawLatitude: fix.latitude, rawLongitude: fix.longitude,
             afterGap: lastPointSeconds.map { elapsed - $0 > options.gapSeconds } ?? false, hdop: fix.hdop)
         lastPointSeconds = elapsed
-        return (update, point)
+        var withHeartRate = point
+        withHeartRate.heartRateBPM = fix.heartRateBPM
+        return (update, withHeartRate)
     }
 
     /// The splits completed by the distance so far at clock time `seconds` (call while running).

@@ -31,6 +31,11 @@ public struct Summary: Sendable, Equatable, Codable {
         public var timeInTargetSeconds: Double?
         public var timeBelowSeconds: Double?
         public var timeAboveSeconds: Double?
+        /// Heart rate in the phase (when there was any): time-weighted average, maximum, and
+        /// seconds in each of the five zones.
+        public var heartRateAverage: Double?
+        public var heartRateMax: Int?
+        public var heartRateZoneSeconds: [Double]?
         /// One phase as run.
         public init(index: Int, kind: PhaseKind, startSeconds: Double, durationSeconds: Double, planned: Summary.Planned,
                     distanceMetres: Double, averagePaceSecondsPerKm: Double?, endReason: PhaseEndReason) {
@@ -50,6 +55,7 @@ public struct Summary: Sendable, Equatable, Codable {
             case averagePaceSecondsPerKm = "avg_pace_s_per_km", endReason = "end_reason"
             case target, timeInTargetSeconds = "time_in_target_s", timeBelowSeconds = "time_below_s"
             case timeAboveSeconds = "time_above_s"
+            case heartRateAverage = "hr_avg", heartRateMax = "hr_max", heartRateZoneSeconds = "hr_zones_s"
         }
     }
 
@@ -134,6 +140,11 @@ public struct Summary: Sendable, Equatable, Codable {
     /// What happened (start, pauses, skips, restarts, GPS lost and back, the end), seconds from
     /// the workout's start; nil in summaries from before it was recorded.
     public var events: [SessionEventRecord]?
+    /// Heart rate over the workout (when there was any): time-weighted average, maximum, and
+    /// seconds in each of the five zones (`hr_avg`, `hr_max`, `hr_zones_s`).
+    public var heartRateAverage: Double?
+    public var heartRateMax: Int?
+    public var heartRateZoneSeconds: [Double]?
 
     /// A summary from its parts; `elapsedSeconds` defaults to the duration (no pauses).
     public init(workout: String, startUTC: String?, durationSeconds: Double, movingTimeSeconds: Double,
@@ -167,6 +178,7 @@ public struct Summary: Sendable, Equatable, Codable {
         case elapsedSeconds = "elapsed_s", pausedSeconds = "paused_s"
         case distanceMetres = "distance_m", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case smoothedDistanceMetres = "smoothed_distance_m", smoothedSplits = "smoothed_splits"
+        case heartRateAverage = "hr_avg", heartRateMax = "hr_max", heartRateZoneSeconds = "hr_zones_s"
     }
 }
 
@@ -205,5 +217,8 @@ extension Summary {
         fixes = try c.decode(FixCounts.self, forKey: .fixes)
         gpsGaps = try c.decodeIfPresent([GPSGap].self, forKey: .gpsGaps)
         events = try c.decodeIfPresent([SessionEventRecord].self, forKey: .events)
+        heartRateAverage = try c.decodeIfPresent(Double.self, forKey: .heartRateAverage)
+        heartRateMax = try c.decodeIfPresent(Int.self, forKey: .heartRateMax)
+        heartRateZoneSeconds = try c.decodeIfPresent([Double].self, forKey: .heartRateZoneSeconds)
     }
 }

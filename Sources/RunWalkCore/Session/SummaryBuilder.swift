@@ -63,6 +63,10 @@ public struct SummaryBuilder: Sendable {
     public var events: [SessionEventRecord]?
     /// Epoch and line counts.
     public var fixes = Summary.FixCounts(epochs: 0, used: 0, rejected: 0, linesBad: 0)
+    /// Heart-rate samples on the builder's clock, in time order (none: no heart-rate keys).
+    public var heartRate: [HeartRateSample] = []
+    /// The zones `hr_zones_s` counts in.
+    public var heartRateZones = HeartRateZones.standard
 
     /// A builder for a session of `workoutSpec`; fill in the figures, then `build()`.
     public init(workoutSpec: String, startUTC: UTCTime?, units: Units, outcome: SessionOutcome) {
@@ -102,6 +106,19 @@ public struct SummaryBuilder: Sendable {
         summary.gpsGaps = gpsGaps.isEmpty ? nil : gpsGaps.map {
             GPSGap(startSeconds: round($0.startSeconds - originSeconds, 3),
                    endSeconds: $0.endSeconds.map { round($0 - originSeconds, 3) }, reason: $0.reason)
+        }
+        if let first = phases.first, let last = phases.last,
+           let stats = HeartRateStats(samples: heartRate, from: first.startSeconds, to: last.endSeconds, zones: heartRateZones) {
+            summary.heartRateAverage = stats.averageBPM
+            summary.heartRateMax = stats.maxBPM
+            summary.heartRateZoneSeconds = stats.zoneSeconds
+            for (i, phase) in phases.enumerated() {
+                guard let stats = HeartRateStats(samples: heartRate, from: phase.startSeconds, to: phase.endSeconds,
+                                                 zones: heartRateZones) else { continue }
+                summary.phases[i].heartRateAverage = stats.averageBPM
+                summary.phases[i].heartRateMax = stats.maxBPM
+                summary.phases[i].heartRateZoneSeconds = stats.zoneSeconds
+            }
         }
         summary.events = events?.map {
             SessionEventRecord(kind: $0.kind, atSeconds: round($0.atSeconds - originSeconds, 3), phaseIndex: $0.phaseIndex)

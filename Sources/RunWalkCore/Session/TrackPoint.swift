@@ -21,6 +21,9 @@ public struct TrackPoint: Sendable, Equatable, Codable {
     /// The receiver's horizontal dilution of precision for this epoch, when it gave one
     /// (exports carry it so a re-imported track is weighed as the original was).
     public var hdop: Double?
+    /// The heart rate at this point, beats per minute: the file's own (replay of a watch's
+    /// track) or the strap's latest sample when it is at most `HeartRateStats.holdSeconds` old.
+    public var heartRateBPM: Int?
 
     public init(elapsedSeconds: Double, time: UTCTime, latitude: Double, longitude: Double, altitudeMSL: Double? = nil,
                 distanceMetres: Double, speedMetresPerSecond: Double? = nil, paceSecondsPerKm: Double? = nil,

@@ -15,6 +15,11 @@
 /// haptics = off         # feedbackd haptics (run)
 /// music = ~/Music/run.m3u   # opened on the runner's music player at the start (run)
 /// music.galloway-3-1 = ~/Music/intervals.m3u   # for one saved workout (over `music`)
+/// hr = auto             # heart-rate strap: auto, off or its Bluetooth address (run)
+/// hr.max = 188          # heart-rate zones from the reserve (max and resting) ...
+/// hr.rest = 52
+/// hr.lthr = 165         # ... or from a lactate threshold (over max and rest)
+/// voice.hr = on         # say the heart rate with each split
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -37,12 +42,20 @@ public struct UserSettings: Sendable, Equatable {
     public var music: String?
     /// Per saved workout (by its lower-case name): what `music.NAME` opens instead of `music`.
     public var workoutMusic: [String: String] = [:]
+    /// The heart-rate strap of a live run (`hr`, `--hr`).
+    public var heartRateSensor: HeartRateSensorChoice?
+    /// Maximum, resting and lactate-threshold heart rate for the zones, beats per minute.
+    public var heartRateMax: Int?
+    public var heartRateResting: Int?
+    public var heartRateLactateThreshold: Int?
+    /// Say the heart rate with each split (`voice.hr`).
+    public var voiceHeartRate: Bool?
 
     public init() {}
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
-        + ["plan.done_fraction", "notify", "haptics", "music", "duck"]
+        + ["plan.done_fraction", "notify", "haptics", "music", "duck", "hr", "hr.max", "hr.rest", "hr.lthr", "voice.hr"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -99,6 +112,20 @@ public struct UserSettings: Sendable, Equatable {
         case "auto_pause":
             guard value == "on" || value == "off" else { throw bad("on or off") }
             autoPause = value == "on"
+        case "hr":
+            guard let choice = HeartRateSensorChoice(parsing: value) else { throw bad(HeartRateSensorChoice.expected) }
+            heartRateSensor = choice
+        case "hr.max", "hr.rest", "hr.lthr":
+            guard let bpm = Int(value), HeartRateMeasurement.plausibleBPM.contains(bpm) else {
+                throw bad("beats per minute from \(HeartRateMeasurement.plausibleBPM.lowerBound) to \(HeartRateMeasurement.plausibleBPM.upperBound)")
+            }
+            if key == "hr.max" { heartRateMax = bpm } else if key == "hr.rest" { heartRateResting = bpm } else { heartRateLactateThreshold = bpm }
+            if let max = heartRateMax, let rest = heartRateResting, rest >= max {
+                throw ConfigFileError(line: line, column: column, message: "hr.rest (\(rest)) must be below hr.max (\(max))")
+            }
+        case "voice.hr":
+            guard value == "on" || value == "off" else { throw bad("on or off") }
+            voiceHeartRate = value == "on"
         case "notify", "haptics":
             guard value == "on" || value == "off" else { throw bad("on or off") }
             if key == "notify" { notify = value == "on" } else { haptics = value == "on" }

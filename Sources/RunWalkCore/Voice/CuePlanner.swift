@@ -121,10 +121,11 @@ public struct CuePlanner: Sendable {
     }
 
     /// A split announcement at `atSeconds` (session clock); dropped if it would run into a transition.
-    public mutating func cues(for split: Split, atSeconds: Double, upcoming: Boundary?) -> [Cue] {
+    public mutating func cues(for split: Split, atSeconds: Double, upcoming: Boundary?, heartRateBPM: Int? = nil) -> [Cue] {
         let released = reserve(upcoming)
-        let text = phrases.split(index: split.index, elapsedSeconds: split.elapsedSeconds,
+        var text = phrases.split(index: split.index, elapsedSeconds: split.elapsedSeconds,
                                  paceSecondsPerUnit: units.pacePerUnit(secondsPerKm: split.paceSecondsPerKm), units: units)
+        if let heartRateBPM { text += " " + phrases.heartRate(heartRateBPM) }
         return released + prompt(text, at: atSeconds, kind: .split, staleAfter: 15)
     }
 

@@ -33,6 +33,8 @@ public struct EnglishPhrases: PhraseTable {
         "\(units == .metric ? "Kilometre" : "Mile") \(index) in \(spoken.clock(elapsedSeconds)). Pace \(pace(paceSecondsPerUnit, units))."
     }
 
+    public func heartRate(_ bpm: Int) -> String { "Heart rate \(bpm)." }
+
     public func intervalSummary(number: Int, distanceMetres: Double, paceSecondsPerUnit: Double?, units: Units) -> String {
         let distance = spoken.distance(distanceMetres, units: units)
         guard let paceSecondsPerUnit else { return "Run \(number): \(distance)." }

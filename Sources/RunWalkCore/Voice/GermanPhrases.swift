@@ -33,6 +33,8 @@ public struct GermanPhrases: PhraseTable {
         "\(units == .metric ? "Kilometer" : "Meile") \(index) in \(spoken.clock(elapsedSeconds)). Tempo \(pace(paceSecondsPerUnit, units))."
     }
 
+    public func heartRate(_ bpm: Int) -> String { "Puls \(bpm)." }
+
     public func intervalSummary(number: Int, distanceMetres: Double, paceSecondsPerUnit: Double?, units: Units) -> String {
         let distance = spoken.distance(distanceMetres, units: units)
         guard let paceSecondsPerUnit else { return "Lauf \(number): \(distance)." }

@@ -27,6 +27,8 @@ public protocol PhraseTable: Sendable {
     func halfway(remaining: PhaseTarget, units: Units) -> String
     /// "Kilometre 2 in 12 minutes 40. Pace 6 minutes 5 per kilometre."
     func split(index: Int, elapsedSeconds: Double, paceSecondsPerUnit: Double, units: Units) -> String
+    /// "Heart rate 148." (after a split, with `voice.hr = on`)
+    func heartRate(_ bpm: Int) -> String
     /// "Run 3: 320 metres, pace 6 minutes 5 per kilometre."
     func intervalSummary(number: Int, distanceMetres: Double, paceSecondsPerUnit: Double?, units: Units) -> String
     /// "GPS signal lost." / "GPS back."; before the first fix "Waiting for GPS." / "GPS ready."

@@ -34,6 +34,7 @@ public enum FixLineFormatter {
         field(",\"err_lat_m\":", fix.latitudeErrorMetres, 2, &p)
         field(",\"err_lon_m\":", fix.longitudeErrorMetres, 2, &p)
         field(",\"err_alt_m\":", fix.altitudeErrorMetres, 2, &p)
+        if let bpm = fix.heartRateBPM { put(",\"hr\":", &p); integer(bpm, &p) }
         p[0] = 0x7D; p[1] = 0x0A; p += 2
         out.advance(by: start.distance(to: p))
     }

@@ -40,6 +40,7 @@ public enum FixFormat {
         add("err_lat_m", fix.latitudeErrorMetres, 2)
         add("err_lon_m", fix.longitudeErrorMetres, 2)
         add("err_alt_m", fix.altitudeErrorMetres, 2)
+        if let bpm = fix.heartRateBPM { parts.append("\"hr\":\(bpm)") }
         return "{" + parts.joined(separator: ",") + "}"
     }
 

@@ -14,6 +14,7 @@ public enum SummaryText {
         if s.pausedSeconds > 0 { time += "   paused \(clock(s.pausedSeconds))   elapsed \(clock(s.elapsedSeconds))" }
         lines.append(time)
         lines.append("Pace      \(pace(s.averagePaceSecondsPerKm, s.units))")
+        lines += heartRate(s, track: track)
         lines.append("")
         lines.append(row(["#", "phase", "start", "planned", "time", "distance", "pace"], widths: [3, 9, 8, 9, 8, 10, 10]))
         for p in s.phases {
@@ -22,6 +23,9 @@ public enum SummaryText {
             var line = row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
                             distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
                            widths: [3, 9, 8, 9, 8, 10, 10])
+            if let average = p.heartRateAverage, let maximum = p.heartRateMax {
+                line += CFormat.string("  hr %ld/%ld", Int(average.rounded()), maximum)
+            }
             if p.endReason != .completed { line += "  \(p.endReason.rawValue)" }
             lines.append(line)
         }
@@ -55,6 +59,19 @@ public enum SummaryText {
         for p in banded {
             lines.append(row([String(p.index + 1), p.kind.rawValue, p.target?.text ?? "", clock(p.timeInTargetSeconds ?? 0),
                               clock(p.timeBelowSeconds ?? 0), clock(p.timeAboveSeconds ?? 0)], widths: widths))
+    /// The heart-rate lines: average and maximum, aerobic decoupling (from the track), time in zones.
+    static func heartRate(_ s: Summary, track: [TrackPoint]) -> [String] {
+        guard let average = s.heartRateAverage, let maximum = s.heartRateMax else { return [] }
+        var line = CFormat.string("Heart     avg %ld bpm, max %ld bpm", Int(average.rounded()), maximum)
+        let speeds = track.compactMap { p in p.speedMetresPerSecond.map { (seconds: p.elapsedSeconds, metresPerSecond: $0) } }
+        let samples = track.compactMap { p in p.heartRateBPM.map { HeartRateSample(seconds: p.elapsedSeconds, bpm: $0) } }
+        if let end = track.last?.elapsedSeconds,
+           let decoupling = AerobicDecoupling.percent(speeds: speeds, samples: samples, from: 0, to: end) {
+            line += CFormat.string(", decoupling %.1f %%", decoupling)
+        }
+        var lines = [line]
+        if let zones = s.heartRateZoneSeconds {
+            lines.append("Zones     " + zones.enumerated().map { "Z\($0.offset + 1) \(clock($0.element))" }.joined(separator: "  "))
         }
         return lines
     }

@@ -28,6 +28,7 @@ public enum FITActivityWriter {
         fit.write(message: event, [F(253, .uint32, start), F(0, .enumeration, 0), F(1, .enumeration, 0)])  // timer start
 
         let hasAltitude = session.hasAltitude
+        let hasHeartRate = session.hasHeartRate
         var lastSecond: Int64?
         for (offset, point) in session.track.enumerated() {
             let second = timestamp(point.time)
@@ -39,6 +40,7 @@ public enum FITActivityWriter {
             if hasAltitude { fields.append(F(2, .uint16, point.altitudeMSL.map { scaled(($0 + 500) * 5) })) }
             fields.append(F(5, .uint32, scaled(point.distanceMetres * 100)))
             fields.append(F(6, .uint16, point.speedMetresPerSecond.map { scaled($0 * 1000) }))
+            if hasHeartRate { fields.append(F(3, .uint8, point.heartRateBPM.map(Int64.init))) }
             fit.write(message: record, fields)
         }
 
@@ -64,7 +66,8 @@ public enum FITActivityWriter {
                 F(23, .enumeration, intensity(lap.kind)),
                 F(24, .enumeration, lapTrigger(lap, isLast: number == laps.count - 1)),
                 F(25, .enumeration, 1),  // sport: running
-            ])
+            ] + heartRateFields(average: 15, maximum: 16, of: summary.phases.first { $0.index == lap.index }.map {
+                ($0.heartRateAverage, $0.heartRateMax) }))
         }
         fit.write(message: event, [F(253, .uint32, end), F(0, .enumeration, 0), F(1, .enumeration, 4)])  // timer stop all
 
@@ -87,7 +90,7 @@ public enum FITActivityWriter {
             F(25, .uint16, 0),                   // first lap index
             F(26, .uint16, Int64(laps.count)),   // number of laps
             F(28, .enumeration, 0),              // trigger: activity end
-        ])
+        ] + heartRateFields(average: 16, maximum: 17, of: (summary.heartRateAverage, summary.heartRateMax)))
         fit.write(message: activity, [
             F(253, .uint32, end),
             F(0, .uint32, scaled(summary.durationSeconds * 1000)),
@@ -98,6 +101,12 @@ public enum FITActivityWriter {
             F(5, .uint32, end),     // local time: the zone is unknown, so UTC
         ])
         return fit.file()
+    }
+
+    /// avg_heart_rate and max_heart_rate (uint8, bpm) of a lap or the session, when it had heart rate.
+    static func heartRateFields(average: UInt8, maximum: UInt8, of figures: (Double?, Int?)?) -> [FITEncoder.Field] {
+        guard let (avg, max) = figures, let avg, let max else { return [] }
+        return [FITEncoder.Field(average, .uint8, Int64(avg.rounded())), FITEncoder.Field(maximum, .uint8, Int64(max))]
     }
 
     /// Seconds since the FIT epoch.

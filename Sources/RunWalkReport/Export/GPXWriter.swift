@@ -2,7 +2,8 @@ import RunWalkCore
 
 /// Renders a session as GPX 1.1: one track, a new segment after every real gap (GPS lost:
 /// longer than three of the track's usual intervals), each point with its time, elevation
-/// (when the receiver gave it), HDOP, and speed in Garmin's TrackPointExtension.
+/// (when the receiver gave it), HDOP, speed in Garmin's TrackPointExtension v2, and the heart
+/// rate in TrackPointExtension v1 (the version every reader knows, valid against its schema).
 ///
 /// Other tools add no distance across a segment break; the session did (it bridged the lost
 /// signal), so the first point after such a gap carries `<runwalk:gpsLostBefore>`: RunWalk
@@ -13,6 +14,7 @@ public enum GPXWriter {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<gpx version=\"1.1\" creator=\"\(Text.escaped(creator))\" xmlns=\"http://www.topografix.com/GPX/1/1\""
         out += " xmlns:gpxtpx=\"http://www.garmin.com/xmlschemas/TrackPointExtension/v2\""
+        if session.hasHeartRate { out += " xmlns:gpxtpx1=\"\(heartRateNamespace)\"" }
         out += " xmlns:runwalk=\"\(extensionNamespace)\""
         out += " xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\""
         out += " xsi:schemaLocation=\"http://www.topografix.com/GPX/1/1 http://www.topografix.com/GPX/1/1/gpx.xsd\">\n"
@@ -40,9 +42,12 @@ public enum GPXWriter {
             // GPX 1.1 has no speed; Garmin's TrackPointExtension carries it (Strava and
             // Garmin Connect read it, and `runwalk import` replays it as the Doppler speed).
             let speed = point.speedMetresPerSecond.flatMap { $0.isFinite ? $0 : nil }
-            if speed != nil || lostBefore {
+            if speed != nil || lostBefore || point.heartRateBPM != nil {
                 out += "<extensions>"
                 if lostBefore { out += "<runwalk:gpsLostBefore>true</runwalk:gpsLostBefore>" }
+                if let bpm = point.heartRateBPM {
+                    out += "<gpxtpx1:TrackPointExtension><gpxtpx1:hr>\(bpm)</gpxtpx1:hr></gpxtpx1:TrackPointExtension>"
+                }
                 if let speed {
                     out += "<gpxtpx:TrackPointExtension><gpxtpx:speed>\(Text.fixed(speed, 3))</gpxtpx:speed></gpxtpx:TrackPointExtension>"
                 }
@@ -54,6 +59,9 @@ public enum GPXWriter {
         out += "  </trk>\n</gpx>\n"
         return out
     }
+
+    /// Garmin's TrackPointExtension v1, which carries the heart rate.
+    static let heartRateNamespace = "http://www.garmin.com/xmlschemas/TrackPointExtension/v1"
 
     /// The namespace of RunWalk's own GPX extensions.
     public static let extensionNamespace = "urn:runwalk:gpx:1"

@@ -21,6 +21,11 @@ public enum TCXWriter {
             out += "        <DistanceMeters>\(Text.fixed(lap.distanceMetres, 2))</DistanceMeters>\n"
             if let maximumSpeed { out += "        <MaximumSpeed>\(Text.fixed(maximumSpeed, 3))</MaximumSpeed>\n" }
             out += "        <Calories>0</Calories>\n"
+            if let phase = summary.phases.first(where: { $0.index == lap.index }), let average = phase.heartRateAverage,
+               let maximum = phase.heartRateMax {
+                out += "        <AverageHeartRateBpm><Value>\(Int(average.rounded()))</Value></AverageHeartRateBpm>\n"
+                out += "        <MaximumHeartRateBpm><Value>\(maximum)</Value></MaximumHeartRateBpm>\n"
+            }
             out += "        <Intensity>\(lap.kind.isActive ? "Active" : "Resting")</Intensity>\n"
             out += "        <TriggerMethod>\(triggerMethod(lap))</TriggerMethod>\n"
             if !points.isEmpty {
@@ -31,6 +36,7 @@ public enum TCXWriter {
                     out += "<LongitudeDegrees>\(Text.fixed(point.longitude, 7))</LongitudeDegrees></Position>"
                     if let altitude = point.altitudeMSL { out += "<AltitudeMeters>\(Text.fixed(altitude, 1))</AltitudeMeters>" }
                     out += "<DistanceMeters>\(Text.fixed(point.distanceMetres, 2))</DistanceMeters>"
+                    if let bpm = point.heartRateBPM { out += "<HeartRateBpm><Value>\(bpm)</Value></HeartRateBpm>" }
                     if let speed = point.speedMetresPerSecond, speed.isFinite {
                         out += "<Extensions><TPX xmlns=\"\(activityExtensionNamespace)\"><Speed>\(Text.fixed(speed, 3))</Speed></TPX></Extensions>"
                     }

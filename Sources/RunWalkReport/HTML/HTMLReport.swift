@@ -33,6 +33,7 @@ public enum HTMLReport {
                                 yRange: range, inverted: true, yTicks: ticks.map { .init(value: $0, label: Text.clock($0)) },
                                 gaps: chartGaps).render()
         }
+        charts += HeartRateReport.chart(session, durationSeconds: duration, bands: bands, gaps: chartGaps)
         let speeds = buckets.speed.compactMap(\.value).map(style.speedValue)
         if !speeds.isEmpty {
             let top = max(2, (speeds.max() ?? 1) * 1.1)
@@ -63,6 +64,7 @@ public enum HTMLReport {
         if !summary.phases.isEmpty {
             body += "<section><h2>Intervals <span class=\"chart-unit\">planned vs actual</span></h2>\(ReportTables.intervals(summary, style: style))</section>"
         }
+        body += HeartRateReport.section(session)
         if let section = GapReport.section(gaps, style: style) { body += section }
         body += "<section><h2>Splits <span class=\"chart-unit\">per \(style.distanceUnit)</span></h2>\(ReportTables.splits(summary, style: style))</section>"
         let f = summary.fixes

@@ -40,7 +40,7 @@ enum HTMLStyle {
     .band{stroke:none}.band-run{fill:var(--band-run)}.band-walk{fill:var(--band-walk)}.band-easy{fill:var(--band-easy)}
     .grid{stroke:var(--grid);stroke-width:1;vector-effect:non-scaling-stroke}
     .series{fill:none;stroke-width:2.2;stroke-linejoin:round;stroke-linecap:round;vector-effect:non-scaling-stroke}
-    .series.pace{stroke:var(--pace)}.series.speed{stroke:var(--speed)}.series.elevation{stroke:var(--elev)}
+    .series.pace{stroke:var(--pace)}.series.speed{stroke:var(--speed)}.series.elevation{stroke:var(--elev)}.series.heart{stroke:#d6336c}
     .area{stroke:none}.area.elevation{fill:var(--elev-fill)}
     .band-label{position:absolute;top:3px;text-align:center;font-size:.7rem;font-weight:600;color:var(--muted);overflow:visible;white-space:nowrap;pointer-events:none}
     .band-label .short{display:none}

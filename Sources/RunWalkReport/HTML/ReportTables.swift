@@ -10,8 +10,10 @@ enum ReportTables {
         var html = "<div class=\"table-wrap\"><table class=\"intervals\"><thead><tr>"
         html += "<th scope=\"col\">#</th><th scope=\"col\" class=\"text\">Phase</th><th scope=\"col\">Plan</th>"
         html += "<th scope=\"col\">Time</th><th scope=\"col\">Dist \(style.units == .metric ? "m" : "mi")</th><th scope=\"col\">Pace</th>"
+        let withHeartRate = summary.heartRateAverage != nil
         html += "<th scope=\"col\">vs plan</th>"
         if targets { html += "<th scope=\"col\">Target</th><th scope=\"col\">In</th><th scope=\"col\">Below</th><th scope=\"col\">Above</th>" }
+        if withHeartRate { html += "<th scope=\"col\">Avg HR</th><th scope=\"col\">Max HR</th>" }
         html += "</tr></thead><tbody>"
         for phase in summary.phases {
             var name = phase.kind.label
@@ -40,6 +42,9 @@ enum ReportTables {
             html += "<td>\(distance)</td><td>\(style.pace(phase.averagePaceSecondsPerKm))</td>"
             html += "<td class=\"diff\">\(difference)</td>"
             if targets { html += targetCells(phase) }
+            if withHeartRate {
+                html += "<td>\(phase.heartRateAverage.map { Text.fixed($0, 0) } ?? "–")</td><td>\(phase.heartRateMax.map(String.init) ?? "–")</td>"
+            }
             html += "</tr>"
         }
         html += "</tbody></table></div>"

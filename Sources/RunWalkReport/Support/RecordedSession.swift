@@ -57,6 +57,9 @@ public struct RecordedSession: Sendable, Equatable {
 
     /// Whether any track point carries an altitude.
     public var hasAltitude: Bool { track.contains { $0.altitudeMSL != nil } }
+
+    /// Whether any track point carries a heart rate.
+    public var hasHeartRate: Bool { track.contains { $0.heartRateBPM != nil } }
 }
 
 /// A run/walk phase as the exports see it: running phases are active, walking is recovery.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkCore
 
 /// The one thing every front end holds: it sends commands to the running session and reads
 /// (or follows) its status.
@@ -16,8 +17,18 @@ public final class SessionControl: @unchecked Sendable {
     private var nextObserver = 0
     private var ended = false
 
+    /// A live heart-rate strap's inputs in the order they came; finished when the session ends.
+    public let heartRates: AsyncStream<HeartRateInput>
+    private let heartRateContinuation: AsyncStream<HeartRateInput>.Continuation
+
     public init() {
         (commands, continuation) = AsyncStream<SessionCommand>.makeStream(bufferingPolicy: .unbounded)
+        (heartRates, heartRateContinuation) = AsyncStream<HeartRateInput>.makeStream(bufferingPolicy: .bufferingNewest(64))
+    }
+
+    /// Hands the session a heart-rate strap's input (its adapter's thread); ignored once it has ended.
+    public func send(heartRate input: HeartRateInput) {
+        heartRateContinuation.yield(input)
     }
 
     /// Asks the session to do `command`; ignored once the session has ended.
@@ -61,5 +72,6 @@ public final class SessionControl: @unchecked Sendable {
     public func finish() {
         lock.withLock { ended = true }
         continuation.finish()
+        heartRateContinuation.finish()
     }
 }

@@ -13,6 +13,7 @@ final class LoopSteps: @unchecked Sendable {
         case sourceFinished
         case command(SessionCommand)
         case tick(Int)
+        case heartRate(HeartRateInput)
     }
 
     private let lock = Lock()
@@ -78,6 +79,7 @@ final class LoopSteps: @unchecked Sendable {
         case .location(let event): deliver(driver.handle(event, now: at), at: at)
         case .sourceFinished: deliver(driver.handle(.ended, now: at), at: at)
         case .command(let command): deliver(driver.command(command, now: at), at: at)
+        case .heartRate(let input): deliver(driver.heartRate(input, now: at), at: at)
         case .tick(let generation):
             guard timer?.isCurrent(generation) ?? false else { return nil }
             deliver(driver.tick(now: at), at: at)

@@ -217,6 +217,13 @@ public struct SessionDriver: Sendable {
         return Output(events: perform(command, at: clock))
     }
 
+    /// A live heart-rate strap's input at loop time `now` (before the start it only shows in the status).
+    public mutating func heartRate(_ input: HeartRateInput, now: Duration) -> Output {
+        guard started, !isFinished else { return Output() }
+        moveTo(now)
+        return Output(events: runner.heartRate(input, at: clock))
+    }
+
     /// The loop time of the next moment the loop should wake for (a second of the phase's
     /// time left turns, the GPS would count as lost), nil when only a status refresh is due.
     public func nextDeadline(now: Duration) -> Duration? {

@@ -94,6 +94,10 @@ public struct SessionLoop: Sendable {
         let commander = Task {
             for await command in commands { steps.handle(.command(command)) }
         }
+        let heartRates = control.heartRates
+        let heartRateReader = Task {
+            for await input in heartRates { steps.handle(.heartRate(input)) }
+        }
         await withTaskCancellationHandler {
             await steps.waitUntilDone()
         } onCancel: {
@@ -102,6 +106,7 @@ public struct SessionLoop: Sendable {
         reader?.cancel()
         stopSource?()
         commander.cancel()
+        heartRateReader.cancel()
         steps.timer?.cancel()
         control.finish()
         let driver = steps.finalDriver

@@ -11,6 +11,10 @@ extension SessionDriver {
         status.gps = gpsStatus(at: now)
         guard started else { return status }
         let clock = sessionClock(at: now)
+        if let bpm = runner.currentHeartRate(at: clock), !runner.heartRateStrapLost {
+            status.heartRateBPM = bpm
+            status.heartRateZone = options.heartRateZones.zone(of: bpm)
+        }
         let phases = runner.workout.phases
         status.paused = engine.state == .paused
         status.autoPaused = status.paused && autoPaused

@@ -121,6 +121,10 @@ public struct SessionStatus: Sendable, Equatable, Codable {
     /// above it (nil without a band, or without a pace or heart rate to tell).
     public var target: PhaseTargetBand?
     public var targetState: TargetState?
+    /// The heart rate from a live strap (at most a few seconds old), beats per minute, and its
+    /// zone (1 to 5); nil without a strap or while it is lost.
+    public var heartRateBPM: Int?
+    public var heartRateZone: Int?
 
     public init(workout: String, stage: Stage, paused: Bool = false, autoPaused: Bool = false, phase: Phase? = nil,
                 phaseCount: Int, next: Phase? = nil, phaseElapsedSeconds: Double = 0, phaseRemainingSeconds: Double? = nil,
@@ -164,5 +168,6 @@ public struct SessionStatus: Sendable, Equatable, Codable {
         case currentPaceSecondsPerKm = "current_pace_s_per_km", averagePaceSecondsPerKm = "avg_pace_s_per_km"
         case startCountdownSeconds = "start_countdown_s"
         case target, targetState = "target_state"
+        case heartRateBPM = "hr", heartRateZone = "hr_zone"
     }
 }

@@ -137,6 +137,10 @@ public enum TerminalScreen {
         let average = ScreenText.pace(status.averagePaceSecondsPerKm, units: status.units)
         layout.body.append(.init(line: ScreenLine("Pace \(current) \(unit)   Avg \(average) \(unit)"), importance: 1))
         if let target = status.target { layout.body.append(targetLine(target, status.targetState)) }
+        if let bpm = status.heartRateBPM {
+            let zone = status.heartRateZone.map { "  zone \($0)" } ?? ""
+            layout.body.append(.init(line: ScreenLine("Heart rate \(bpm) bpm\(zone)", .init(bold: true)), importance: 1))
+        }
         let gpsStyle: TextStyle = switch status.gps.state {
         case .fix: Palette.good
         case .noFix: Palette.warning
