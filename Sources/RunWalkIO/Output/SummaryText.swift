@@ -59,6 +59,10 @@ public enum SummaryText {
         for p in banded {
             lines.append(row([String(p.index + 1), p.kind.rawValue, p.target?.text ?? "", clock(p.timeInTargetSeconds ?? 0),
                               clock(p.timeBelowSeconds ?? 0), clock(p.timeAboveSeconds ?? 0)], widths: widths))
+        }
+        return lines
+    }
+
     /// The heart-rate lines: average and maximum, aerobic decoupling (from the track), time in zones.
     static func heartRate(_ s: Summary, track: [TrackPoint]) -> [String] {
         guard let average = s.heartRateAverage, let maximum = s.heartRateMax else { return [] }
