@@ -5,7 +5,7 @@ import RunWalkIO
 /// each plain or gzip-compressed, told apart by content (magic bytes, XML root), not by name.
 ///
 /// NMEA goes through the NMEA reader; GPX and TCX are streamed (memory does not grow with
-/// the file); FIT is read whole (activity files are small). Points become fixes with time,
+/// the file); FIT is streamed too. Points become fixes with time,
 /// position, altitude and the file's speed only where it agrees with the positions; a new
 /// segment, track or a pause marker sets `Fix.startsSegment`. Problems that leave the rest
 /// usable are warned once per cause with a count; a file that cannot be read throws
@@ -87,8 +87,13 @@ public struct TrackFileReader: FixFileReading {
                 if let trackIndex, trackIndex != 1 {
                     throw TrackFileError(path: path, message: "--track \(trackIndex), but a FIT file holds one activity")
                 }
-                let bytes = head + (try input.readAll())
-                try FITDecoder(path: path).decode(bytes, into: &pipeline, counted)
+                let decoder = FITDecoder(path: path)
+                if input.isRegularFile {
+                    // Checked whole first (headers, sizes, CRCs: a cheap pass that keeps nothing), so a
+                    // damaged file fails before any point is handed out; standard input is checked as it is read.
+                    _ = try decoder.check(FITByteStream(input: try TrackInput(path: path), head: []))
+                }
+                try decoder.decode(FITByteStream(input: input, head: head), into: &pipeline, counted)
             }
             try pipeline.finish(counted)
         } catch where stoppedByCaller {

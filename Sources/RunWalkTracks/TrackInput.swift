@@ -82,7 +82,9 @@ final class TrackInput {
         }
         if n < 0 {
             var code: Int32 = 0
-            let message = gzerror(file, &code).map { String(cString: $0) } ?? "unknown error"
+            var message = gzerror(file, &code).map { String(cString: $0) } ?? "unknown error"
+            // zlib names a descriptor it was given `<fd:3>`: the file is named in front instead.
+            if message.hasPrefix("<fd:"), let colon = message.firstRange(of: ": ") { message = String(message[colon.upperBound...]) }
             if code == Z_ERRNO { throw InputError.unreadable(path: path, reason: String(cString: strerror(errno))) }
             throw TrackFileError(path: path, place: "byte \(gzoffset(file))",
                                  message: "gzip data corrupt or truncated (\(message)); the file's compressed bytes end or break here")
@@ -98,18 +100,6 @@ final class TrackInput {
 
     /// Whether the gzip stream ended early (a cut-off download or copy).
     private(set) var truncated = false
-
-    /// Everything left in the file (FIT files are read whole: they are small and need random access).
-    func readAll(limit: Int = 1 << 30) throws -> [UInt8] {
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let n = try chunk.withUnsafeMutableBytes { try read(into: $0) }
-            if n == 0 { return bytes }
-            bytes.append(contentsOf: chunk[0..<n])
-            if bytes.count > limit { throw TrackFileError(path: path, message: "larger than \(limit >> 20) MB uncompressed") }
-        }
-    }
 
     deinit { gzclose(file) }
 }
