@@ -43,10 +43,8 @@ final class FITByteStream {
         while out.count < count {
             if position == end, try !fill() { return }
             let n = min(count - out.count, end - position)
-            for b in buffer[position..<(position + n)] { crc = Self.crcStep(crc, b) }
-            out.append(contentsOf: buffer[position..<(position + n)])
-            position += n
-            offset += n
+            consume(n)
+            out.append(contentsOf: buffer[(position - n)..<position])
         }
     }
 
@@ -56,14 +54,18 @@ final class FITByteStream {
         while left > 0 {
             if position == end, try !fill() { break }
             let n = min(left, end - position)
-            var c = crc
-            for b in buffer[position..<(position + n)] { c = Self.crcStep(c, b) }
-            crc = c
-            position += n
-            offset += n
+            consume(n)
             left -= n
         }
         return count - left
+    }
+
+    /// Moves past `n` bytes of the buffer, adding them to the CRC.
+    private func consume(_ n: Int) {
+        let from = position
+        crc = buffer.withUnsafeBufferPointer { Self.crcUpdate(crc, UnsafeBufferPointer(rebasing: $0[from..<(from + n)])) }
+        position += n
+        offset += n
     }
 
     private func fill() throws -> Bool {
@@ -78,24 +80,27 @@ final class FITByteStream {
 
     /// The FIT protocol's CRC-16 over `bytes` (reflected polynomial 0xA001).
     static func crc16<C: Collection>(_ bytes: C) -> UInt16 where C.Element == UInt8 {
-        bytes.reduce(0) { crcStep($0, $1) }
+        Array(bytes).withUnsafeBufferPointer { crcUpdate(0, $0) }
     }
 
-    /// One byte into the CRC, a nibble at a time through the protocol's 16-entry table.
-    @inline(__always)
+    /// `crc` continued over `bytes`, a byte at a time through a 256-entry table (the protocol's
+    /// nibble table applied twice gives the same values).
+    static func crcUpdate(_ crc: UInt16, _ bytes: UnsafeBufferPointer<UInt8>) -> UInt16 {
+        table.withUnsafeBufferPointer { table in
+            var crc = crc
+            for byte in bytes { crc = (crc >> 8) ^ table[Int((crc ^ UInt16(byte)) & 0xFF)] }
+            return crc
+        }
+    }
+
+    /// One byte into the CRC.
     static func crcStep(_ crc: UInt16, _ byte: UInt8) -> UInt16 {
-        var crc = crc
-        var tmp = nibbleTable[Int(crc & 0xF)]
-        crc = (crc >> 4) & 0x0FFF
-        crc = crc ^ tmp ^ nibbleTable[Int(byte & 0xF)]
-        tmp = nibbleTable[Int(crc & 0xF)]
-        crc = (crc >> 4) & 0x0FFF
-        return crc ^ tmp ^ nibbleTable[Int((byte >> 4) & 0xF)]
+        (crc >> 8) ^ table[Int((crc ^ UInt16(byte)) & 0xFF)]
     }
 
-    private static let nibbleTable: [UInt16] = (0..<16).map { nibble in
-        var crc = UInt16(nibble)
-        for _ in 0..<4 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
+    private static let table: [UInt16] = (0..<256).map { byte in
+        var crc = UInt16(byte)
+        for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
         return crc
     }
 }

@@ -30,6 +30,9 @@ public struct TrackFileReader: FixFileReading {
     /// Bytes per read of an NMEA file or stream (`runwalk fixes` reads 1 MiB at a time, so a
     /// big log's time goes to the decoder rather than to system calls).
     public var chunkSize = 1 << 16
+    /// Called before a read from a pipe would wait for its writer: the caller flushes its output,
+    /// so that what was read so far is seen while the pipe is slow.
+    public var beforeWaiting: (() throws -> Void)?
 
     /// A reader for `path`; `trackIndex` picks one track of a file with several.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog(), trackIndex: Int? = nil) {
@@ -41,10 +44,12 @@ public struct TrackFileReader: FixFileReading {
     /// Streams the file, calling `body` with every fix in order.
     public mutating func read(_ body: (Fix) throws -> Void) throws {
         let input = try TrackInput(path: path)
+        input.beforeWaiting = beforeWaiting
         var head = [UInt8](repeating: 0, count: 1 << 16)
         var count = 0
-        // Fill the head fully (pipes and gzip may deliver less), enough to see the root element.
-        while count < 4096 {
+        // Fill the head (pipes and gzip may deliver less), enough to see the root element; NMEA
+        // is known by its first character, so a slow pipe of sentences is not kept waiting.
+        while count < 4096, !head.withUnsafeBufferPointer({ TrackFormat.isPlainText(UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
             let n = try head.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
             if n == 0 { break }
             count += n

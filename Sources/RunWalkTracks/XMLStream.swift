@@ -145,6 +145,7 @@ struct XMLStream {
                     quote = b
                 } else if b == terminator[0], i + terminator.count <= end,
                           terminator.indices.allSatisfy({ buffer[i + $0] == terminator[$0] }) {
+                    if i - position > Self.tokenLimit { throw Failure(line: line, message: "\(what) longer than \(Self.tokenLimit >> 20) MB") }
                     return i + terminator.count
                 } else if b == terminator[0], i + terminator.count > end {
                     break  // the terminator may straddle the chunk's end
