@@ -85,6 +85,10 @@ struct HostileArgumentTests {
                            "\(settings.path):line 2: longer than 64 KB")
         try FileManager.default.removeItem(at: settings)
 
+        let imported = folder.url.appendingPathComponent("import.txt")
+        try Data("\u{FEFF}ok = 5m run\nhuge = \(long)5m walk\n".utf8).write(to: imported)
+        Self.expectRefused(try Self.run(folder, ["workouts", "import", imported.path]), "\(imported.path):line 2: longer than 64 KB")
+
         let plan = config.appendingPathComponent("plans/long.json")
         try Data("{\"name\": \"long\", \"weeks\": [{\"days\": [{\"workout\": \"\(long)\"}]}]}\n".utf8).write(to: plan)
         Self.expectRefused(try Self.run(folder, ["plan", "list"]), "\(plan.path):line 1: longer than 64 KB")

@@ -25,6 +25,15 @@ public enum ConfigDirectory {
         return text
     }
 
+    /// The text of a workouts file given to import (`-`: standard input), checked as the
+    /// config files are: a byte-order mark dropped, no line longer than `maximumLineBytes`.
+    public static func importedText(of path: String) throws(InputError) -> String {
+        var bytes = try ByteSource.contents(of: path, limit: maximumBytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        try ConfigFileBytes.checkLines(bytes, path: path, limit: maximumLineBytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A settings or workouts file larger than this is not one (a device, a mistake).
     public static let maximumBytes = 4 << 20
     /// The longest line of a settings, workouts or plan file (a plan export writes one day per line).
