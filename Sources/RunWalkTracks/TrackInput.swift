@@ -104,9 +104,9 @@ final class TrackInput {
             }
         }
         if compressed { return try inflate(into: buffer) }
-        if rawStart < rawEnd {
+        if rawStart < rawEnd, let held = raw.baseAddress {
             let n = min(buffer.count, rawEnd - rawStart)
-            base.copyMemory(from: raw.baseAddress.unsafelyUnwrapped + rawStart, byteCount: n)
+            base.copyMemory(from: held + rawStart, byteCount: n)
             rawStart += n
             return n
         }

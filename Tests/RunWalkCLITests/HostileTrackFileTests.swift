@@ -48,17 +48,14 @@ struct HostileTrackFileTests {
     static func gzip(_ bytes: [UInt8]) throws -> Data {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-gz-\(UUID().uuidString)")
         try Data(bytes).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
+        defer { try? FileManager.default.removeItem(at: file.appendingPathExtension("gz")) }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-c", "-1", file.path]
-        let out = Pipe()
-        process.standardOutput = out
+        process.arguments = ["-1", file.path]  // replaces the file with FILE.gz
         try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw HardeningTestError(message: "gzip failed") }
-        return data
+        return try Data(contentsOf: file.appendingPathExtension("gz"))
     }
 
     static let megabyteOfA = [UInt8](repeating: 65, count: 1 << 20)
