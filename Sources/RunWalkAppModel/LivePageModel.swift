@@ -37,6 +37,11 @@ public struct LivePageModel: Equatable, Sendable {
     public var finished: Bool
     /// Whether Pause and Skip do anything now (a phase runs or is paused).
     public var controlsActive: Bool
+    /// Why the workout has not begun, while it waits for a GPS fix (the source's own reason
+    /// when it gives one, "gpsd has no receiver"); nil otherwise.
+    public var waitingReason: String?
+    /// Whether "Start now" is offered: waiting for a fix, the runner may start without one.
+    public var canStartNow: Bool
 
     /// The page for `status`.
     public init(_ status: SessionStatus) {
@@ -55,8 +60,12 @@ public struct LivePageModel: Equatable, Sendable {
         workoutLine = "Workout " + Format.clock(status.workoutElapsedSeconds) + (total.map { " of " + Format.clock($0) } ?? "")
         next = status.next.map { "Next: " + PhaseLook.word($0.kind) + " " + Self.planned($0) } ?? "Last phase"
         remainingCaption = "time left in the phase"
+        waitingReason = nil
+        canStartNow = status.stage == .waitingForFix
         switch status.stage {
         case .waitingForFix:
+            waitingReason = status.gps.problem.map { "No position: \($0)" }
+                ?? "No position from the GPS yet: outdoors, with open sky, a first fix takes up to a minute"
             title = "Waiting for GPS"
             tint = "phase-idle"
             subtitle = "The workout starts at the first fix"
