@@ -23,6 +23,8 @@ final class LivePage {
     private let targetLabel = UI.label("", classes: ["caption"], name: "Target")
     private let targetGauge = UI.progress(name: "Target gauge")
     private let hint = UI.label("", classes: ["caption"], name: "Hint", wrap: true)
+    private let waitingReason = UI.label("", classes: ["caption"], name: "Why waiting", wrap: true)
+    private var startNowButton: Widget?
     private var pauseButton: Widget?
     private var skipButton: Widget?
     private var model: LivePageModel?
@@ -36,7 +38,12 @@ final class LivePage {
         gtk_widget_set_vexpand(root, 1)
         let content = UI.box(true, spacing: 4)
         UI.margins(content, 4)
-        UI.append(content, title, subtitle, remaining, remainingCaption, phaseBar, workoutLine, workoutBar, next)
+        // While waiting for a fix: why, and a way to start without one.
+        let startNow = UI.button("Start now", name: "Start now", classes: ["suggested-action", "pill"]) { [weak self] in
+            self?.onCommand(.start)
+        }
+        startNowButton = startNow
+        UI.append(content, title, subtitle, waitingReason, startNow, remaining, remainingCaption, phaseBar, workoutLine, workoutBar, next)
         gtk_widget_set_margin_top(phaseBar, 8)
         gtk_widget_set_margin_top(next, 8)
         // Distance on a line of its own, the two paces side by side: fits 360 px wide.
@@ -130,6 +137,9 @@ final class LivePage {
         gtk_widget_set_visible(targetLabel, model.target != nil ? 1 : 0)
         gtk_widget_set_visible(targetGauge, model.targetGauge != nil ? 1 : 0)
         gtk_progress_bar_set_fraction(cast(targetGauge), model.targetGauge ?? 0)
+        UI.set(waitingReason, model.waitingReason ?? "")
+        gtk_widget_set_visible(waitingReason, model.waitingReason == nil ? 0 : 1)
+        if let startNowButton { gtk_widget_set_visible(startNowButton, model.canStartNow ? 1 : 0) }
         if let pauseButton {
             gtk_button_set_label(cast(pauseButton), model.pauseLabel)
             rw_accessible_label(pauseButton, model.pauseLabel)

@@ -1,3 +1,5 @@
+import RunWalkRuntime
+
 /// `runwalk-app`'s command line: `[--gps SPEC] [--speed N] [--workout SPEC|NAME] [--voice on|off]
 /// [--color-scheme system|light|dark] [--window-size WxH]`.
 public struct AppOptions: Equatable, Sendable {
@@ -66,8 +68,8 @@ public struct AppOptions: Equatable, Sendable {
             case "--gps": gps = try value(name)
             case "--speed":
                 let text = try value(name)
-                guard let n = Double(text), n > 0, n.isFinite else { throw Problem(description: "runwalk-app: --speed must be a number above zero, not \(text)") }
-                speed = n
+                if let problem = ClockSpeed.problem(text) { throw Problem(description: "runwalk-app: \(problem)") }
+                speed = Double(text)
             case "--workout": workout = try value(name)
             case "--voice":
                 let text = try value(name)

@@ -44,6 +44,11 @@ public struct LivePageModel: Equatable, Sendable {
     /// The gauge under it, 0…1: the band is the middle third; below it (slower, lower heart rate)
     /// to the left, above it to the right. Nil without a band or a value to place.
     public var targetGauge: Double?
+    /// Why the workout has not begun, while it waits for a GPS fix (the source's own reason
+    /// when it gives one, "gpsd has no receiver"); nil otherwise.
+    public var waitingReason: String?
+    /// Whether "Start now" is offered: waiting for a fix, the runner may start without one.
+    public var canStartNow: Bool
 
     /// The page for `status`.
     public init(_ status: SessionStatus) {
@@ -64,8 +69,12 @@ public struct LivePageModel: Equatable, Sendable {
         next = status.next.map { "Next: " + PhaseLook.word($0.kind) + " " + Self.planned($0) } ?? "Last phase"
         remainingCaption = "time left in the phase"
         (target, targetGauge) = Self.targetLook(status)
+        waitingReason = nil
+        canStartNow = status.stage == .waitingForFix
         switch status.stage {
         case .waitingForFix:
+            waitingReason = status.gps.problem.map { "No position: \($0)" }
+                ?? "No position from the GPS yet: outdoors, with open sky, a first fix takes up to a minute"
             title = "Waiting for GPS"
             tint = "phase-idle"
             subtitle = "The workout starts at the first fix"

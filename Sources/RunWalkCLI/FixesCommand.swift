@@ -42,18 +42,20 @@ struct FixesCommand: ParsableCommand {
         var reader = TrackFileReader(path: track, diagnostics: DiagnosticLog(sink: { Terminal.warning($0) }), trackIndex: trackIndex)
         // Large reads: the time of a big log goes to the decoder, not to system calls.
         reader.chunkSize = 1 << 20
-        var out = OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output")
+        let output = Output(OutputStreamWriter(fd: STDOUT_FILENO, destination: "standard output"))
+        // A slow pipe (`tail -f log | runwalk fixes -`): each fix is seen before the next read waits.
+        reader.beforeWaiting = { try output.out.flush() }
         let csv = format == .csv
         do {
-            if csv { try out.write(FixFormat.csvHeader + "\n") }
+            if csv { try output.out.write(FixFormat.csvHeader + "\n") }
             try reader.read { fix in
                 if csv {
-                    try FixLineFormatter.writeCSV(fix, to: &out)
+                    try FixLineFormatter.writeCSV(fix, to: &output.out)
                 } else {
-                    try FixLineFormatter.writeJSON(fix, to: &out)
+                    try FixLineFormatter.writeJSON(fix, to: &output.out)
                 }
             }
-            try out.flush()
+            try output.out.flush()
         } catch let error as InputError {
             throw UserFacingError.input(error.description)
         } catch let error as TrackFileError {
@@ -77,4 +79,10 @@ struct FixesCommand: ParsableCommand {
         Terminal.warning("\(track): \(stats.epochs) epochs from \(stats.sentences) sentences in \(stats.lines) lines; "
             + counts)
     }
+}
+
+/// The output writer, shared by the fix callback and the flush before a pipe read waits.
+private final class Output {
+    var out: OutputStreamWriter
+    init(_ out: consuming OutputStreamWriter) { self.out = out }
 }

@@ -31,7 +31,8 @@ struct HistoryCommand: ParsableCommand {
     var reports = false
 
     func validate() throws {
-        if let weeks, weeks < 1 { throw ValidationError("--weeks must be 1 or more, not \(weeks)") }
+        // A bound, so that the weeks asked for are counted, not allocated without end (20 years).
+        if let weeks, !(1...1040).contains(weeks) { throw ValidationError("--weeks must be from 1 to 1040, not \(weeks)") }
         if month != nil, !calendar { throw ValidationError("a month is given only with --calendar") }
         if reports, format != .html || output == nil { throw ValidationError("--reports needs --format html and -o FILE") }
     }

@@ -105,6 +105,11 @@ struct ImportCommand: ParsableCommand {
             throw UserFacingError.input(UserText.printable(error.description, limit: 400))
         }
         pending += writer.finish()
+        guard writer.epochs > 0 else {
+            // Importing nothing is an error: no empty file is written, and --force keeps the old one.
+            let what = reader.format.map { "\($0.rawValue) " } ?? ""
+            throw UserFacingError.input(UserText.printable("\(UserText.path(gpx)): no \(what)points with a time and a position: nothing imported", limit: 400))
+        }
         try flush()
         if let temporary {
             guard rename(temporary, target) == 0 else {

@@ -76,6 +76,8 @@ struct RunCommand: ParsableCommand {
         var loop = SessionLoop(workout: parsed, options: options, settings: settings)
         loop.wallClock = { UTCTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }
         let source = spec.makeSource(speed: speed)
+        // A track file that breaks off (damaged, hostile) is an input error, said after the summary.
+        let fileFailure = { (source as? NMEAFileSource)?.failure }
         Terminal.warning("runwalk: \(parsed.spec): GPS from \(source.description)")
 
         // Recorded as it happens; a crash leaves the session for recovery at the next start.
@@ -120,10 +122,12 @@ struct RunCommand: ParsableCommand {
             Terminal.warning(result.driver.stopRequested ? "runwalk: stopped before the workout began"
                              : "runwalk: the workout did not start: no GPS fix came before the source ended")
             if result.driver.stopRequested { return }
+            if let failure = fileFailure() { throw UserFacingError.input(failure) }
             throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
         try session.finish(result.summary, recorder: host.recorder)
+        if let failure = fileFailure() { throw UserFacingError.input(failure) }
     }
 }
 

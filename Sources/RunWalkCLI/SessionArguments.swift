@@ -2,6 +2,7 @@ import ArgumentParser
 import RunWalkCore
 import RunWalkHost
 import RunWalkIO
+import RunWalkRuntime
 import RunWalkStore
 
 /// The options `replay` and `run` share: voice, language, units, cues, output and recording.
@@ -105,9 +106,7 @@ struct SessionArguments: ParsableArguments {
 
 extension Language: ExpressibleByArgument {}
 
-/// `--speed` must be a positive finite number when given.
+/// `--speed`, when given, must be in `ClockSpeed.range`.
 func validateSpeed(_ speed: Double?) throws {
-    if let speed, !(speed > 0 && speed.isFinite) {
-        throw ValidationError("--speed must be a number above zero, not \(speed)")
-    }
+    if let speed, let problem = ClockSpeed.problem(String(speed)) { throw ValidationError(problem) }
 }

@@ -113,7 +113,7 @@ struct WorkoutsCommand: ParsableCommand {
         func run() throws {
             let text: String
             do {
-                text = String(decoding: try ByteSource.contents(of: file, limit: ConfigDirectory.maximumBytes), as: UTF8.self)
+                text = try ConfigDirectory.importedText(of: file)
             } catch {
                 throw UserFacingError.input(error.description)
             }

@@ -5,7 +5,7 @@ import RunWalkCore
 /// global message number, fields as (number, size, base type), developer fields) or data (a
 /// normal header, or a compressed-timestamp header whose five bits advance the last
 /// timestamp), and a CRC-16 over header and data. Several FIT files chained in one are read
-/// in turn.
+/// in turn. The bytes are streamed: memory does not grow with the file.
 ///
 /// `record` messages (20) become points: timestamp (253, seconds since 1989-12-31 UTC),
 /// position_lat/long (0/1, semicircles), enhanced_altitude (78) else altitude (2) (÷5 − 500 m),
@@ -31,54 +31,89 @@ struct FITDecoder {
 
     /// The FIT CRC-16 (reflected polynomial 0xA001, as the protocol's nibble table computes it).
     static func crc16<C: Collection>(_ bytes: C) -> UInt16 where C.Element == UInt8 {
-        var crc: UInt16 = 0
-        for byte in bytes {
-            crc ^= UInt16(byte)
-            for _ in 0..<8 { crc = crc & 1 != 0 ? (crc >> 1) ^ 0xA001 : crc >> 1 }
-        }
-        return crc
+        FITByteStream.crc16(bytes)
     }
 
     /// Decodes every chained file in `bytes`, handing points to `pipeline`.
     func decode(_ bytes: [UInt8], into pipeline: inout TrackPointPipeline, _ emit: (Fix) throws -> Void) throws {
-        var start = 0
+        try decode(FITByteStream(head: bytes), into: &pipeline, emit)
+    }
+
+    /// Checks the framing of every chained file (headers, sizes, CRCs) without decoding records,
+    /// so a damaged file fails before any point is handed out; returns the warnings it would give.
+    func check(_ stream: FITByteStream) throws -> [String] {
+        var pipeline = TrackPointPipeline()
+        try decode(stream, into: &pipeline, records: false) { _ in }
+        return pipeline.warnings.entries.map(\.message)
+    }
+
+    /// Decodes every chained file read from `stream`, handing points to `pipeline` as they come.
+    func decode(_ stream: FITByteStream, into pipeline: inout TrackPointPipeline, records: Bool = true,
+                _ emit: (Fix) throws -> Void) throws {
         var files = 0
-        while start < bytes.count {
-            // Padding after the last chained file (some devices write zeros) is not another file.
-            if files > 0, bytes[start...].allSatisfy({ $0 == 0 }) { break }
-            start = try decodeFile(bytes, at: start, into: &pipeline, emit)
+        while true {
+            stream.resetCRC()
+            guard let headerSize = try stream.byte() else { break }
+            if files > 0, headerSize == 0 {
+                // Padding after the last chained file (some devices write zeros) is not another file.
+                while let b = try stream.byte() {
+                    if b != 0 { throw failure(stream.offset - 1, "not a FIT header (no .FIT signature)") }
+                }
+                break
+            }
+            try decodeFile(stream, headerSize: Int(headerSize), into: &pipeline, records: records, emit)
             files += 1
         }
         if files == 0 { throw failure(0, "empty file") }
     }
 
-    /// Decodes the file starting at `start`; returns the offset after its CRC.
-    private func decodeFile(_ bytes: [UInt8], at start: Int, into pipeline: inout TrackPointPipeline,
-                            _ emit: (Fix) throws -> Void) throws -> Int {
-        guard start + 12 <= bytes.count else { throw failure(start, "truncated FIT header (\(bytes.count - start) bytes)") }
-        let headerSize = Int(bytes[start])
-        guard headerSize >= 12, bytes[start + 8] == 0x2E, bytes[start + 9] == 0x46, bytes[start + 10] == 0x49, bytes[start + 11] == 0x54 else {
+    /// Decodes the file whose first byte (the header's size) was just read.
+    private func decodeFile(_ stream: FITByteStream, headerSize: Int, into pipeline: inout TrackPointPipeline, records: Bool,
+                            _ emit: (Fix) throws -> Void) throws {
+        let start = stream.offset - 1
+        var header: [UInt8] = []
+        try stream.read(11, into: &header)
+        guard header.count == 11 else { throw failure(start, "truncated FIT header (\(header.count + 1) bytes)") }
+        header.insert(UInt8(headerSize), at: 0)
+        guard headerSize >= 12, header[8] == 0x2E, header[9] == 0x46, header[10] == 0x49, header[11] == 0x54 else {
             throw failure(start, "not a FIT header (no .FIT signature)")
         }
-        let dataSize = Int(bytes[start + 4]) | Int(bytes[start + 5]) << 8 | Int(bytes[start + 6]) << 16 | Int(bytes[start + 7]) << 24
+        let headerCRC = stream.crc
+        let dataSize = Int(header[4]) | Int(header[5]) << 8 | Int(header[6]) << 16 | Int(header[7]) << 24
         let dataStart = start + headerSize, dataEnd = dataStart + dataSize
-        guard dataEnd + 2 <= bytes.count else {
-            throw failure(bytes.count, "the header announces \(dataSize) bytes of data and a CRC, but the file ends \(dataEnd + 2 - bytes.count) byte(s) short (truncated)")
+        let truncated = { (at: Int) in
+            failure(at, "the header announces \(dataSize) bytes of data and a CRC, but the file ends \(dataEnd + 2 - at) byte(s) short (truncated)")
         }
         if headerSize >= 14 {
-            let stored = UInt16(bytes[start + 12]) | UInt16(bytes[start + 13]) << 8
-            let computed = Self.crc16(bytes[start..<(start + 12)])
-            if stored != 0, stored != computed {
-                throw failure(start + 12, "header CRC is 0x\(hex(stored)), the header's bytes give 0x\(hex(computed)) (corrupt header)")
+            var rest: [UInt8] = []
+            try stream.read(headerSize - 12, into: &rest)
+            guard rest.count == headerSize - 12 else { throw truncated(stream.offset) }
+            let stored = UInt16(rest[0]) | UInt16(rest[1]) << 8
+            if stored != 0, stored != headerCRC {
+                throw failure(start + 12, "header CRC is 0x\(hex(stored)), the header's bytes give 0x\(hex(headerCRC)) (corrupt header)")
             }
+        } else if try stream.skip(headerSize - 12) != headerSize - 12 {
+            throw truncated(stream.offset)
         }
-        let storedCRC = UInt16(bytes[dataEnd]) | UInt16(bytes[dataEnd + 1]) << 8
-        let computedCRC = Self.crc16(bytes[start..<dataEnd])
+        if records {
+            try decodeRecords(stream, to: dataEnd, truncated: truncated, into: &pipeline, emit)
+        } else if try stream.skip(dataSize) != dataSize {
+            throw truncated(stream.offset)
+        }
+        let computedCRC = stream.crc
+        var stored: [UInt8] = []
+        try stream.read(2, into: &stored)
+        if stored.isEmpty {
+            // Everything but the CRC: a recording cut off as the device wrote its last two bytes.
+            pipeline.warnings.add("the file ends without its 2-byte CRC (cut off as it was written?); its data were read unchecked",
+                                  at: "byte \(dataEnd)")
+            return
+        }
+        guard stored.count == 2 else { throw truncated(stream.offset) }
+        let storedCRC = UInt16(stored[0]) | UInt16(stored[1]) << 8
         guard storedCRC == computedCRC else {
             throw failure(dataEnd, "file CRC is 0x\(hex(storedCRC)), the data give 0x\(hex(computedCRC)) (corrupt or truncated file)")
         }
-        try decodeRecords(bytes, from: dataStart, to: dataEnd, into: &pipeline, emit)
-        return dataEnd + 2
     }
 
     private func hex(_ value: UInt16) -> String {
@@ -86,36 +121,37 @@ struct FITDecoder {
         return String(repeating: "0", count: 4 - digits.count) + digits
     }
 
-    private func decodeRecords(_ bytes: [UInt8], from dataStart: Int, to dataEnd: Int, into pipeline: inout TrackPointPipeline,
-                               _ emit: (Fix) throws -> Void) throws {
+    private func decodeRecords(_ stream: FITByteStream, to dataEnd: Int, truncated: (Int) -> TrackFileError,
+                               into pipeline: inout TrackPointPipeline, _ emit: (Fix) throws -> Void) throws {
         var definitions = [Definition?](repeating: nil, count: 16)
         var lastTimestamp: UInt32?
         var breakPending = false
-        var i = dataStart
-        while i < dataEnd {
-            let recordStart = i
-            let header = bytes[i]
-            i += 1
+        var bytes: [UInt8] = []
+        /// The next `count` bytes of the record that starts at `recordStart`.
+        func take(_ count: Int, _ recordStart: Int, _ what: String) throws {
+            guard stream.offset + count <= dataEnd else { throw failure(recordStart, what) }
+            try stream.read(count, into: &bytes)
+            guard bytes.count == count else { throw truncated(stream.offset) }
+        }
+        while stream.offset < dataEnd {
+            let recordStart = stream.offset
+            guard let header = try stream.byte() else { throw truncated(stream.offset) }
             if header & 0x40 != 0, header & 0x80 == 0 {
                 // Definition message.
-                guard i + 5 <= dataEnd else { throw failure(recordStart, "definition message runs past the end of the data") }
-                let bigEndian = bytes[i + 1] == 1
-                guard bytes[i + 1] <= 1 else { throw failure(i + 1, "architecture \(bytes[i + 1]) is neither 0 (little endian) nor 1 (big endian)") }
-                let global = bigEndian ? UInt16(bytes[i + 2]) << 8 | UInt16(bytes[i + 3]) : UInt16(bytes[i + 3]) << 8 | UInt16(bytes[i + 2])
-                let count = Int(bytes[i + 4])
-                i += 5
-                guard i + count * 3 <= dataEnd else { throw failure(recordStart, "definition message runs past the end of the data") }
-                var fields: [(number: UInt8, size: Int)] = []
-                for k in 0..<count { fields.append((bytes[i + 3 * k], Int(bytes[i + 3 * k + 1]))) }
-                i += count * 3
+                let past = "definition message runs past the end of the data"
+                try take(5, recordStart, past)
+                guard bytes[1] <= 1 else { throw failure(recordStart + 2, "architecture \(bytes[1]) is neither 0 (little endian) nor 1 (big endian)") }
+                let bigEndian = bytes[1] == 1
+                let global = bigEndian ? UInt16(bytes[2]) << 8 | UInt16(bytes[3]) : UInt16(bytes[3]) << 8 | UInt16(bytes[2])
+                let count = Int(bytes[4])
+                try take(count * 3, recordStart, past)
+                let fields = (0..<count).map { k in (number: bytes[3 * k], size: Int(bytes[3 * k + 1])) }
                 var developerBytes = 0
                 if header & 0x20 != 0 {
-                    guard i < dataEnd else { throw failure(recordStart, "definition message runs past the end of the data") }
-                    let developerCount = Int(bytes[i])
-                    i += 1
-                    guard i + developerCount * 3 <= dataEnd else { throw failure(recordStart, "developer field definitions run past the end of the data") }
-                    for k in 0..<developerCount { developerBytes += Int(bytes[i + 3 * k + 1]) }
-                    i += developerCount * 3
+                    try take(1, recordStart, past)
+                    let developerCount = Int(bytes[0])
+                    try take(developerCount * 3, recordStart, "developer field definitions run past the end of the data")
+                    for k in 0..<developerCount { developerBytes += Int(bytes[3 * k + 1]) }
                 }
                 definitions[Int(header & 0x0F)] = Definition(bigEndian: bigEndian, global: global, fields: fields, developerBytes: developerBytes)
                 continue
@@ -124,19 +160,19 @@ struct FITDecoder {
             guard let definition = definitions[local] else {
                 throw failure(recordStart, "data message of local type \(local) before any definition of it")
             }
-            guard i + definition.size <= dataEnd else { throw failure(recordStart, "data message runs past the end of the data (truncated)") }
+            try take(definition.size, recordStart, "data message runs past the end of the data (truncated)")
             var timestamp: UInt32?
             if header & 0x80 != 0 {
                 guard let last = lastTimestamp else {
                     throw failure(recordStart, "compressed timestamp before any full timestamp")
                 }
                 let offset = UInt32(header & 0x1F)
-                var value = (last & ~0x1F) + offset
-                if offset < last & 0x1F { value += 0x20 }
+                var value = (last & ~0x1F) &+ offset
+                if offset < last & 0x1F { value &+= 0x20 }
                 timestamp = value
             }
             var values: [UInt8: UInt64] = [:]
-            var at = i
+            var at = 0
             for field in definition.fields {
                 if field.size == 1 || field.size == 2 || field.size == 4 {
                     var value: UInt64 = 0
@@ -148,7 +184,7 @@ struct FITDecoder {
                 }
                 at += field.size
             }
-            i += definition.size  // developer fields are skipped: nothing RunWalk reads lives there
+            // Developer fields (read with the rest) are skipped: nothing RunWalk reads lives there.
             if let t = values[253], t != 0xFFFF_FFFF, definition.fields.contains(where: { $0.number == 253 && $0.size == 4 }) {
                 timestamp = UInt32(t)
             }

@@ -70,16 +70,52 @@ struct TrackPointPipeline {
     private(set) var epochs = 0
     var warnings = TrackWarnings()
 
+    /// The last point read, held until the next one shows whether its time is a glitch.
+    private var held: TrackFilePoint?
+    /// A segment break met (on a skipped point) after the held point.
+    private var breakAfterHeld = false
+
     /// Adds one point; fixes that are ready go to `emit`.
+    ///
+    /// A point whose time jumps ahead of the point after it, while that one still follows the
+    /// point before (a record with a clock glitch, a timestamp in the future), is the one
+    /// skipped: otherwise every point after it would be, as not advancing past it.
     mutating func add(_ point: TrackFilePoint, _ emit: (Fix) throws -> Void) throws {
-        var point = point
-        if let lastTime, point.time <= lastTime {
-            warnings.add("# points skipped whose time does not advance past the point before (tracks overlapping in time? --track N reads one)",
-                         at: point.place)
-            if point.startsSegment { breakCarried = true }
+        guard let previous = held else {
+            if let lastTime, point.time <= lastTime {
+                skipNotAdvancing(point)
+            } else {
+                held = point
+            }
             return
         }
+        if point.time > previous.time {
+            try accept(previous, emit)
+            held = point
+        } else if point.time < previous.time, lastTime.map({ point.time > $0 }) ?? true {
+            warnings.add("# points skipped whose time jumps ahead of the points after them (a clock glitch, a time in the future)",
+                         at: previous.place)
+            var point = point
+            if previous.startsSegment || breakAfterHeld { point.startsSegment = true }
+            breakAfterHeld = false
+            held = point
+        } else {
+            skipNotAdvancing(point)
+        }
+    }
+
+    private mutating func skipNotAdvancing(_ point: TrackFilePoint) {
+        warnings.add("# points skipped whose time does not advance past the point before (tracks overlapping in time? --track N reads one)",
+                     at: point.place)
+        if point.startsSegment {
+            if held != nil { breakAfterHeld = true } else { breakCarried = true }
+        }
+    }
+
+    private mutating func accept(_ point: TrackFilePoint, _ emit: (Fix) throws -> Void) throws {
+        var point = point
         if breakCarried { point.startsSegment = true; breakCarried = false }
+        if breakAfterHeld { breakCarried = true; breakAfterHeld = false }
         if epochs == 0 && window.isEmpty { point.startsSegment = false }
         lastTime = point.time
         if point.startsSegment, let first = window.first, first.time < point.time { try flush(emit) }
@@ -91,6 +127,10 @@ struct TrackPointPipeline {
 
     /// Emits what is held back.
     mutating func finish(_ emit: (Fix) throws -> Void) throws {
+        if let point = held {
+            held = nil
+            try accept(point, emit)
+        }
         try flush(emit)
     }
 

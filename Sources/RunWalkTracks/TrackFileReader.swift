@@ -5,7 +5,7 @@ import RunWalkIO
 /// each plain or gzip-compressed, told apart by content (magic bytes, XML root), not by name.
 ///
 /// NMEA goes through the NMEA reader; GPX and TCX are streamed (memory does not grow with
-/// the file); FIT is read whole (activity files are small). Points become fixes with time,
+/// the file); FIT is streamed too. Points become fixes with time,
 /// position, altitude and the file's speed only where it agrees with the positions; a new
 /// segment, track or a pause marker sets `Fix.startsSegment`. Problems that leave the rest
 /// usable are warned once per cause with a count; a file that cannot be read throws
@@ -30,6 +30,9 @@ public struct TrackFileReader: FixFileReading {
     /// Bytes per read of an NMEA file or stream (`runwalk fixes` reads 1 MiB at a time, so a
     /// big log's time goes to the decoder rather than to system calls).
     public var chunkSize = 1 << 16
+    /// Called before a read from a pipe would wait for its writer: the caller flushes its output,
+    /// so that what was read so far is seen while the pipe is slow.
+    public var beforeWaiting: (() throws -> Void)?
 
     /// A reader for `path`; `trackIndex` picks one track of a file with several.
     public init(path: String, diagnostics: DiagnosticLog = DiagnosticLog(), trackIndex: Int? = nil) {
@@ -41,10 +44,12 @@ public struct TrackFileReader: FixFileReading {
     /// Streams the file, calling `body` with every fix in order.
     public mutating func read(_ body: (Fix) throws -> Void) throws {
         let input = try TrackInput(path: path)
+        input.beforeWaiting = beforeWaiting
         var head = [UInt8](repeating: 0, count: 1 << 16)
         var count = 0
-        // Fill the head fully (pipes and gzip may deliver less), enough to see the root element.
-        while count < 4096 {
+        // Fill the head (pipes and gzip may deliver less), enough to see the root element; NMEA
+        // is known by its first character, so a slow pipe of sentences is not kept waiting.
+        while count < 4096, !head.withUnsafeBufferPointer({ TrackFormat.isPlainText(UnsafeBufferPointer(rebasing: $0[0..<count])) }) {
             let n = try head.withUnsafeMutableBytes { try input.read(into: UnsafeMutableRawBufferPointer(rebasing: $0[count...])) }
             if n == 0 { break }
             count += n
@@ -87,8 +92,13 @@ public struct TrackFileReader: FixFileReading {
                 if let trackIndex, trackIndex != 1 {
                     throw TrackFileError(path: path, message: "--track \(trackIndex), but a FIT file holds one activity")
                 }
-                let bytes = head + (try input.readAll())
-                try FITDecoder(path: path).decode(bytes, into: &pipeline, counted)
+                let decoder = FITDecoder(path: path)
+                if input.isRegularFile {
+                    // Checked whole first (headers, sizes, CRCs: a cheap pass that keeps nothing), so a
+                    // damaged file fails before any point is handed out; standard input is checked as it is read.
+                    _ = try decoder.check(FITByteStream(input: try TrackInput(path: path), head: []))
+                }
+                try decoder.decode(FITByteStream(input: input, head: head), into: &pipeline, counted)
             }
             try pipeline.finish(counted)
         } catch where stoppedByCaller {

@@ -23,6 +23,13 @@ public enum TrackFormat: String, Sendable, Equatable {
         return .nmea
     }
 
+    /// Whether `head` already shows text that is neither XML nor FIT (its first character, after
+    /// white space, is not `<`, nor a FIT header's size byte): NMEA, known without reading more.
+    static func isPlainText(_ head: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let first = head.first(where: { !($0 == 32 || $0 == 9 || $0 == 10 || $0 == 13) }) else { return false }
+        return first != 60 && first != 12 && first != 14 && first != 0xEF
+    }
+
     /// The name of the first element of an XML document (after a BOM, the declaration,
     /// comments and a DOCTYPE), prefix removed, and its line; nil when the bytes do not start as XML.
     static func rootElement(_ bytes: UnsafeBufferPointer<UInt8>) -> (name: String, line: Int)? {

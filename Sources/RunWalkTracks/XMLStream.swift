@@ -2,7 +2,16 @@
 /// chunk around it, so a GPX of any size is read in constant memory. Enough XML for GPX
 /// and TCX: elements, attributes, text, entities, comments, CDATA, processing instructions
 /// and a DOCTYPE without an internal subset.
+///
+/// Every token is capped (`tokenLimit`: a text node, however many pieces comments and CDATA
+/// cut it into, a tag with its attributes, a comment), and so is the nesting depth: a hostile
+/// file fails with one line instead of growing memory with one token.
 struct XMLStream {
+    /// The longest text, tag or comment read (a name or a time is never more than a few KB).
+    static let tokenLimit = 1 << 20
+    /// The deepest nesting read (GPX and TCX need fewer than ten levels).
+    static let depthLimit = 1000
+
     /// One piece of the document.
     enum Event {
         /// An opening tag; the name and attribute names without their namespace prefix.
@@ -25,6 +34,9 @@ struct XMLStream {
     private var end = 0
     private var atEOF = false
     private var pendingEnd: (String, Int)?
+    /// Bytes of character data since the last tag (text pieces between comments add up).
+    private var textSinceTag = 0
+    private var depth = 0
     /// Line of the byte at `position`, 1-based.
     private(set) var line = 1
 
@@ -40,6 +52,7 @@ struct XMLStream {
     mutating func next() throws -> Event? {
         if let (name, at) = pendingEnd {
             pendingEnd = nil
+            depth -= 1
             return .end(name: name, line: at)
         }
         while true {
@@ -48,8 +61,27 @@ struct XMLStream {
                 if let text = try readText() { return text }
                 continue
             }
-            if let event = try readMarkup() { return event }
+            if let event = try readMarkup() {
+                switch event {
+                case .start(_, _, let at):
+                    textSinceTag = 0
+                    depth += 1
+                    if depth > Self.depthLimit { throw Failure(line: at, message: "elements nested deeper than \(Self.depthLimit)") }
+                case .end:
+                    textSinceTag = 0
+                    depth -= 1
+                case .text(let text):
+                    try countText(text.utf8.count, line: line)
+                }
+                return event
+            }
         }
+    }
+
+    /// Counts character data since the last tag against the cap.
+    private mutating func countText(_ count: Int, line at: Int) throws {
+        textSinceTag += count
+        if textSinceTag > Self.tokenLimit { throw Failure(line: at, message: "text longer than \(Self.tokenLimit >> 20) MB") }
     }
 
     /// Reads more bytes after `end`, keeping from `position` on; false at the end of the input.
@@ -80,6 +112,7 @@ struct XMLStream {
     private mutating func readText() throws -> Event? {
         var out: [UInt8] = []
         var blank = true
+        let at = line
         while true {
             var i = position
             while i < end, buffer[i] != 60 {
@@ -87,7 +120,10 @@ struct XMLStream {
                 if b == 10 { line += 1 } else if blank, b != 32, b != 9, b != 13 { blank = false }
                 i += 1
             }
-            if !blank { out.append(contentsOf: buffer[position..<i]) }
+            if !blank {
+                out.append(contentsOf: buffer[position..<i])
+                try countText(i - position, line: at)
+            }
             position = i
             if i < end { break }
             if try !fill() { break }
@@ -96,7 +132,8 @@ struct XMLStream {
     }
 
     /// Index of the first byte after `terminator` at or after `from`, reading more as needed; nil at the end of the input.
-    private mutating func find(_ terminator: [UInt8], from offset: Int, quoted: Bool = false) throws -> Int? {
+    /// Markup longer than `tokenLimit` fails as `what` at the line where it starts.
+    private mutating func find(_ terminator: [UInt8], from offset: Int, quoted: Bool = false, what: String) throws -> Int? {
         var i = position + offset
         var quote: UInt8 = 0
         while true {
@@ -108,6 +145,7 @@ struct XMLStream {
                     quote = b
                 } else if b == terminator[0], i + terminator.count <= end,
                           terminator.indices.allSatisfy({ buffer[i + $0] == terminator[$0] }) {
+                    if i - position > Self.tokenLimit { throw Failure(line: line, message: "\(what) longer than \(Self.tokenLimit >> 20) MB") }
                     return i + terminator.count
                 } else if b == terminator[0], i + terminator.count > end {
                     break  // the terminator may straddle the chunk's end
@@ -115,6 +153,7 @@ struct XMLStream {
                 i += 1
             }
             let done = i - position
+            if done > Self.tokenLimit { throw Failure(line: line, message: "\(what) longer than \(Self.tokenLimit >> 20) MB") }
             guard try fill() else { return nil }
             i = position + done
         }
@@ -142,23 +181,23 @@ struct XMLStream {
         let at = line
         try ensure(9)
         if starts(with: Self.commentOpen) {
-            guard let stop = try find(Self.commentClose, from: 4) else { throw Failure(line: at, message: "unterminated comment <!--") }
+            guard let stop = try find(Self.commentClose, from: 4, what: "comment") else { throw Failure(line: at, message: "unterminated comment <!--") }
             consume(to: stop)
             return nil
         }
         if starts(with: Self.cdataOpen) {
-            guard let stop = try find(Self.cdataClose, from: 9) else { throw Failure(line: at, message: "unterminated <![CDATA[") }
+            guard let stop = try find(Self.cdataClose, from: 9, what: "text") else { throw Failure(line: at, message: "unterminated <![CDATA[") }
             let text = String(decoding: buffer[(position + 9)..<(stop - 3)], as: UTF8.self)
             consume(to: stop)
             return .text(text)
         }
         if end - position >= 2, buffer[position + 1] == 63 || buffer[position + 1] == 33 {  // <? or <!
             let terminator = buffer[position + 1] == 63 ? Self.piClose : Self.close
-            guard let stop = try find(terminator, from: 2) else { throw Failure(line: at, message: "unterminated markup <\(buffer[position + 1] == 63 ? "?" : "!")") }
+            guard let stop = try find(terminator, from: 2, what: "markup") else { throw Failure(line: at, message: "unterminated markup <\(buffer[position + 1] == 63 ? "?" : "!")") }
             consume(to: stop)
             return nil
         }
-        guard let stop = try find(Self.close, from: 1, quoted: true) else {
+        guard let stop = try find(Self.close, from: 1, quoted: true, what: "tag") else {
             throw Failure(line: at, message: "the file ends inside a tag")
         }
         // A slice, not a copy: the buffer is not changed until the next read.

@@ -76,6 +76,14 @@ import Testing
         #expect(waiting.tint == "phase-idle")
         #expect(!waiting.controlsActive)
         #expect(waiting.gps == "No GPS fix yet")
+        // Waiting says why, and offers to start without a fix (issue 31).
+        #expect(waiting.canStartNow)
+        #expect(waiting.waitingReason?.hasPrefix("No position from the GPS yet") == true)
+        var noReceiver = SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3)
+        noReceiver.gps = .init(state: .noFix, problem: "gpsd has no receiver")
+        #expect(LivePageModel(noReceiver).waitingReason == "No position: gpsd has no receiver")
+        #expect(!LivePageModel(Self.running()).canStartNow)
+        #expect(LivePageModel(Self.running()).waitingReason == nil)
         var countdown = SessionStatus(workout: "w", stage: .startCountdown, phaseCount: 3)
         countdown.startCountdownSeconds = 2
         #expect(LivePageModel(countdown).remaining == "2")

@@ -68,7 +68,8 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--speed", "0"], "runwalk-app: --speed must be a number above zero, not 0"),
+        (["--speed", "0"], "runwalk-app: --speed must be a number from 0.01 to 10000, not 0"),
+        (["--speed", "1e308"], "runwalk-app: --speed must be a number from 0.01 to 10000, not 1e308"),
         (["--voice", "loud"], "runwalk-app: --voice must be on or off, not loud"),
         (["--window-size", "360"], "runwalk-app: --window-size must be WIDTHxHEIGHT in pixels (100 to 10000), not 360"),
         (["--gps"], "runwalk-app: --gps needs a value"),

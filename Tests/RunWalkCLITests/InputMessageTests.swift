@@ -42,11 +42,11 @@ struct InputMessageTests {
         #expect(list.stderr.contains("bad\\e]0;owned\\x07"), "\(list.stderr.prefix(400))")
     }
 
-    @Test("a 5 MB GPX attribute with an escape sequence is shortened and escaped in the message")
+    @Test("a 900 KB GPX attribute (under the 1 MB cap of a tag) with an escape sequence is shortened and escaped in the message")
     func hostileGPX() throws {
         let folder = try TemporaryDataFolder()
         let gpx = folder.url.appendingPathComponent("hostile.gpx")
-        let huge = "\u{1B}[2J" + String(repeating: "9", count: 5_000_000)
+        let huge = "\u{1B}[2J" + String(repeating: "9", count: 900_000)
         try Data("<gpx><trk><trkseg><trkpt lat=\"\(huge)\" lon=\"x\"><time>2026-01-01T00:00:00Z</time></trkpt></trkseg></trk></gpx>".utf8)
             .write(to: gpx)
         let result = try folder.run(["import", gpx.path, "-o", "-"])

@@ -30,7 +30,7 @@ struct TrainingPlanTests {
              #"line 1, column 35: plan "p", week 1, day 1, field "workout": missing"#),
             (#"{"name": "p", "days_per_week": 2, "weeks": [{"days": [{"workout": "5m run"}, {"workout": "5m run"}, {"workout": "5m run"}]}]}"#,
              #"line 1, column 54: plan "p", week 1, field "days": 3 days, more than days_per_week (2)"#),
-            (#"{"name": "bad name", "weeks": []}"#, #"line 1, column 10: plan "bad name", field "name": bad plan name (character 4): use letters, digits, - and _"#),
+            (#"{"name": "bad name", "weeks": []}"#, #"line 1, column 10: plan "bad name", field "name": bad plan name (character 4): use up to 64 letters, digits, - and _"#),
             (#"{"name": "p", "weeks": [{"days": [{"workout": "5m run"}]}], "wekes": 1}"#,
              #"line 1, column 70: plan "p", field "wekes": unknown field (expected name, title, days_per_week, weeks)"#),
             ("[1, 2]", #"line 1, column 1: expected a plan object {"name": …, "weeks": […]}, found an array"#),

@@ -24,7 +24,7 @@ struct WorkoutLibraryTests {
     @Test("file errors name the line and the column", arguments: [
         ("a = 5m run\nb = 5m rnu\n", 2, 8, "unknown phase \"rnu\" (did you mean \"run\"?)"),
         ("just words\n", 1, 1, "expected \"name = spec\""),
-        ("my workout = 5m run\n", 1, 3, "bad workout name \"my workout\": use letters, digits, - and _"),
+        ("my workout = 5m run\n", 1, 3, "bad workout name \"my workout\": use up to 64 letters, digits, - and _"),
         ("a = 5m run\na = 6m run\n", 2, 1, "workout \"a\" is defined twice"),
     ])
     func fileErrors(text: String, line: Int, column: Int, message: String) {

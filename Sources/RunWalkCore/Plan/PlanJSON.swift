@@ -13,6 +13,9 @@
 /// ```
 /// Every field is checked; unknown fields are mistakes (a typo must not be ignored).
 extension TrainingPlan {
+    /// The longest plan title (a day's note may be five times as long).
+    public static let maximumTitleLength = 200
+
     /// Reads a plan from JSON text; the first mistake is thrown naming plan, week, day, field and line.
     public init(json text: String) throws(PlanError) {
         let root: JSONValue
@@ -40,12 +43,15 @@ extension TrainingPlan {
             throw fail(root["name"], field: "name", root["name"] == nil ? "missing" : "expected a string, found \(root["name"]?.kindName ?? "")")
         }
         if let column = WorkoutLibrary.nameProblem(name) {
-            throw fail(root["name"], field: "name", "bad plan name (character \(column)): use letters, digits, - and _")
+            throw fail(root["name"], field: "name", "bad plan name (character \(column)): use up to \(WorkoutLibrary.maximumNameLength) letters, digits, - and _")
         }
         var title = name
         if let value = root["title"] {
             guard case .string(let text, _) = value, !text.trimmingBlanks.isEmpty else {
                 throw fail(value, field: "title", "expected a non-empty string, found \(value.kindName)")
+            }
+            guard text.count <= Self.maximumTitleLength else {
+                throw fail(value, field: "title", "\(text.count) characters, more than \(Self.maximumTitleLength)")
             }
             title = text
         }
@@ -89,6 +95,9 @@ extension TrainingPlan {
                 if let noteValue = dayValue["note"] {
                     guard case .string(let text, _) = noteValue else {
                         throw fail(noteValue, field: "note", week: w + 1, day: d + 1, "expected a string, found \(noteValue.kindName)")
+                    }
+                    guard text.count <= Self.maximumTitleLength * 5 else {
+                        throw fail(noteValue, field: "note", week: w + 1, day: d + 1, "\(text.count) characters, more than \(Self.maximumTitleLength * 5)")
                     }
                     note = text
                 }

@@ -49,7 +49,7 @@ public struct WorkoutLibrary: Sendable, Equatable {
     /// Adds or replaces a user workout after checking its name and spec.
     public mutating func add(name: String, spec: String) throws -> Entry {
         let key = name.lowercased()
-        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(UserText.printable(name))\": use letters, digits, - and _") }
+        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(UserText.printable(name))\": use up to \(Self.maximumNameLength) letters, digits, - and _") }
         do { _ = try Workout(parsing: spec) } catch {
             throw FileError(line: 1, column: error.column, message: "workout \"\(UserText.printable(name))\": \(error.description)")
         }
@@ -61,7 +61,7 @@ public struct WorkoutLibrary: Sendable, Equatable {
     /// Renames a user workout in place (its line keeps its place in the file).
     public mutating func rename(_ old: String, to new: String) throws(FileError) {
         let key = new.lowercased()
-        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(new)\": use letters, digits, - and _") }
+        if let problem = Self.nameProblem(key) { throw FileError(line: 1, column: problem, message: "bad workout name \"\(new)\": use up to \(Self.maximumNameLength) letters, digits, - and _") }
         guard let i = userEntries.firstIndex(where: { $0.name == old.lowercased() }) else {
             throw FileError(line: 1, column: 1, message: "no saved workout named \(old)")
         }
@@ -126,7 +126,7 @@ public struct WorkoutLibrary: Sendable, Equatable {
         let specStart = line.index(after: equals)
         let spec = String(line[specStart...]).trimmingBlanks
         if let column = nameProblem(name) {
-            throw FileError(line: lineNumber, column: column, message: "bad workout name \"\(UserText.printable(name))\": use letters, digits, - and _")
+            throw FileError(line: lineNumber, column: column, message: "bad workout name \"\(UserText.printable(name))\": use up to \(Self.maximumNameLength) letters, digits, - and _")
         }
         let leading = line[specStart...].prefix { $0 == " " || $0 == "\t" }.count
         let specColumn = line.distance(from: line.startIndex, to: specStart) + leading
@@ -142,8 +142,12 @@ public struct WorkoutLibrary: Sendable, Equatable {
     }
 
     /// The 1-based column of the first bad character of a name, nil when it is fine.
+    /// The longest workout (and plan) name.
+    public static let maximumNameLength = 64
+
     static func nameProblem(_ name: String) -> Int? {
         if name.isEmpty { return 1 }
+        if name.count > maximumNameLength { return maximumNameLength + 1 }
         for (i, c) in name.enumerated() where !(c.isASCII && (c.isLetter || c.isNumber || c == "-" || c == "_")) {
             return i + 1
         }

@@ -1,5 +1,6 @@
 import FoundationEssentials
 import RunWalkCore
+import Synchronization
 import RunWalkRuntime
 import RunWalkIO
 import RunWalkTracks
@@ -12,6 +13,15 @@ public struct NMEAFileSource: LocationSource {
     public var speed: Double?
     /// Which track of a file with several (from 1); nil for the reader's choice.
     public var trackIndex: Int?
+    /// Why the file could not be read to its end (a damaged or hostile file: an input error
+    /// the command reports with exit 2); nil while it reads, or when it was read whole.
+    public var failure: String? { failureBox.withLock { $0 } }
+    private let failureBox = FailureBox(nil)
+    private final class FailureBox: Sendable {
+        let mutex: Mutex<String?>
+        init(_ value: String?) { mutex = Mutex(value) }
+        func withLock<T: Sendable>(_ body: (inout String?) -> T) -> T { mutex.withLock { body(&$0) } }
+    }
 
     public init(path: String, speed: Double? = nil, trackIndex: Int? = nil) {
         self.path = path
@@ -84,10 +94,12 @@ public struct NMEAFileSource: LocationSource {
         } catch is Stopped {
             return
         } catch let error as InputError {
+            failureBox.withLock { $0 = error.description }
             _ = emit(.unavailable(error.description))
             _ = emit(.ended)
             return
         } catch let error as TrackFileError {
+            failureBox.withLock { $0 = error.description }
             _ = emit(.unavailable(error.description))
             _ = emit(.ended)
             return

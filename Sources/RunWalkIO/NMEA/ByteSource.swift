@@ -11,6 +11,10 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
     case unreadable(path: String, reason: String)
     case isDirectory(path: String)
     case tooLarge(path: String, limit: Int)
+    /// Something other than a regular file (a FIFO, a device, a socket) where a file belongs.
+    case notRegularFile(path: String, found: String)
+    /// A line of a text file longer than `limit` bytes (a config line is never that long).
+    case lineTooLong(path: String, line: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -18,6 +22,8 @@ public enum InputError: Error, Equatable, CustomStringConvertible {
         case .unreadable(let path, let reason): return "\(UserText.path(path)): cannot read: \(reason)"
         case .isDirectory(let path): return "\(UserText.path(path)): is a directory"
         case .tooLarge(let path, let limit): return "\(UserText.path(path)): larger than \(limit / 1_000_000) MB: not a file this command reads"
+        case .notRegularFile(let path, let found): return "\(UserText.path(path)): is \(found), not a regular file"
+        case .lineTooLong(let path, let line, let limit): return "\(UserText.path(path)):line \(line): longer than \(limit >> 10) KB"
         }
     }
 }

@@ -12,19 +12,32 @@ public enum ConfigDirectory {
         return URL(fileURLWithPath: home).appendingPathComponent(".config/runwalk")
     }
 
-    /// A config file's text; nil when there is no such file. An unreadable one is an input error naming it.
+    /// A config file's text (a byte-order mark dropped); nil when there is no such file. An
+    /// unreadable one, a FIFO or device in its place, or a line longer than `maximumLineBytes`
+    /// is an input error naming it (and the line).
     static func text(of url: URL) throws -> String? {
-        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        // Read with read(2): its errno says what is wrong in plain words (Foundation's errors do not).
-        let bytes = try ByteSource.contents(of: url.path, limit: maximumBytes)
+        guard var bytes = try ConfigFileBytes.read(url.path, limit: maximumBytes) else { return nil }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        try ConfigFileBytes.checkLines(bytes, path: url.path, limit: maximumLineBytes)
         guard let text = String(validating: bytes, as: UTF8.self) else {
             throw InputError.unreadable(path: url.path, reason: "not UTF-8 text")
         }
         return text
     }
 
+    /// The text of a workouts file given to import (`-`: standard input), checked as the
+    /// config files are: a byte-order mark dropped, no line longer than `maximumLineBytes`.
+    public static func importedText(of path: String) throws(InputError) -> String {
+        var bytes = try ByteSource.contents(of: path, limit: maximumBytes)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes.removeFirst(3) }
+        try ConfigFileBytes.checkLines(bytes, path: path, limit: maximumLineBytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     /// A settings or workouts file larger than this is not one (a device, a mistake).
     public static let maximumBytes = 4 << 20
+    /// The longest line of a settings, workouts or plan file (a plan export writes one day per line).
+    public static let maximumLineBytes = 64 << 10
 
     /// Creates the folder (and those on the way to it) owner-only, tightening it if it exists.
     static func prepare(_ directory: URL) throws {

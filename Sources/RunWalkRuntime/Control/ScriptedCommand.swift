@@ -23,7 +23,11 @@ public struct ScriptedCommand: Sendable, Equatable {
     /// `s`/`m`); the commands come back in time order.
     public static func parseList(_ text: String) throws(ParseError) -> [ScriptedCommand] {
         var commands: [ScriptedCommand] = []
-        for raw in text.split(separator: ",") {
+        let items = text.split(separator: ",")
+        guard items.count <= maximumCommands else {
+            throw ParseError(item: "\(UserText.printable(String(text.prefix(40))))…", reason: "\(items.count) commands, more than \(maximumCommands)")
+        }
+        for raw in items {
             let item = raw.trimmingSpaces
             let parts = item.split(separator: "@", maxSplits: 1).map { $0.trimmingSpaces }
             guard parts.count == 2 else { throw ParseError(item: item, reason: "expected COMMAND@TIME, as in pause@5:00") }
@@ -34,11 +38,19 @@ public struct ScriptedCommand: Sendable, Equatable {
             guard let seconds = parseTime(parts[1]) else {
                 throw ParseError(item: item, reason: "bad time \"\(parts[1])\": expected SS, M:SS or H:MM:SS")
             }
+            guard seconds <= maximumSeconds else {
+                throw ParseError(item: item, reason: "time \"\(parts[1])\" is past 100:00:00, the longest session")
+            }
             commands.append(ScriptedCommand(command, atSeconds: seconds))
         }
         // A stable sort: commands at the same moment keep their order.
         return commands.enumerated().sorted { ($0.element.atSeconds, $0.offset) < ($1.element.atSeconds, $1.offset) }.map(\.element)
     }
+
+    /// The most commands a list holds.
+    public static let maximumCommands = 1000
+    /// The latest moment a command is given for: 100 hours, beyond any session (and any clock's range).
+    public static let maximumSeconds = 360_000.0
 
     private static func parseTime(_ text: String) -> Double? {
         if text.hasSuffix("s"), let v = Double(text.dropLast()), v >= 0 { return v }
