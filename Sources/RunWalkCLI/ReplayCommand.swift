@@ -72,8 +72,9 @@ struct ReplayCommand: ParsableCommand {
             let bad = result.driver.linesBad
             throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
+        let recorded = try session.record(result.summary, recorder: host.recorder)
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
-        try session.finish(result.summary, recorder: host.recorder)
+        try session.report(recorded)
     }
 }
 

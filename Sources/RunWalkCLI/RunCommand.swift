@@ -115,8 +115,9 @@ struct RunCommand: ParsableCommand {
             if result.driver.stopRequested { return }
             throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
+        let recorded = try session.record(result.summary, recorder: host.recorder)
         try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
-        try session.finish(result.summary, recorder: host.recorder)
+        try session.report(recorded)
     }
 }
 
