@@ -173,10 +173,16 @@ struct StopEverywhereTests {
         // The 30-minute loop: its first minute is read well before the track's last chunk (which
         // the reader takes whole: the end of an open pipe's data waits for more).
         let track = try Data(contentsOf: RunWalkBinary.repositoryRoot.appendingPathComponent(Self.loop))
+        // The whole track goes in before runwalk starts (a pipe of 1 MiB, the unprivileged limit,
+        // holds it: no writer waits, none is left blocked); the pipe is kept open: no end comes.
+        let fd = input.fileHandleForWriting.fileDescriptor
+        let size = fcntl(fd, 1031 /* F_SETPIPE_SZ */, Int32(1 << 20))
+        try #require(size >= track.count, "the pipe holds \(size) bytes")
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+        let written = track.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+        try #require(written == track.count)
         try run.start(["replay", "-", "--workout", "1m run", "--json", "--no-record"] + (speed.map { ["--speed", String($0)] } ?? []),
                       input: input.fileHandleForReading)
-        // The whole track goes in; the pipe is kept open (nothing more comes, and no end either).
-        DispatchQueue.global().async { try? input.fileHandleForWriting.write(contentsOf: track) }
         let status = run.wait(seconds: 10)
         try #require(status != nil, "replay - waits for the end of a pipe that stays open: \(run.stderr)")
         #expect(status == 0, "\(run.stderr)")
