@@ -73,7 +73,8 @@ struct ReplayCommand: ParsableCommand {
             throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
         let recorded = try session.record(result.summary, recorder: host.recorder)
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
+        SignalCommands.sessionSaved()
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
         try session.report(recorded)
     }
 }

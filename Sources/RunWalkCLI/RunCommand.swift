@@ -116,7 +116,8 @@ struct RunCommand: ParsableCommand {
             throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
         let recorded = try session.record(result.summary, recorder: host.recorder)
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
+        SignalCommands.sessionSaved()
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
         try session.report(recorded)
     }
 }

@@ -33,6 +33,14 @@ enum SignalCommands {
         }
     }
 
+    /// Whether the session is in the store (or not recorded): then an exit loses nothing of it.
+    private static let saved = Mutex(false)
+
+    /// The session has been handed to the store (or is not recorded): what is left is output.
+    static func sessionSaved() {
+        saved.withLock { $0 = true }
+    }
+
     /// Whether a deadline is set (the first one stands, with its signal's status).
     private static let deadlineSet = Mutex(false)
 
@@ -64,7 +72,7 @@ enum SignalCommands {
         let said = DispatchSemaphore(value: 0)
         // A thread of its own: the dispatch pool's few threads may all be taken.
         _ = NamedThread.start(name: "runwalk-exit") {
-            StandardStreams.error(why + ": the session will be recovered at the next start")
+            StandardStreams.error(why + (saved.withLock { $0 } ? " (the session is saved)" : ": the session will be recovered at the next start"))
             said.signal()
         }
         _ = said.wait(timeout: .now() + 0.2)

@@ -82,9 +82,10 @@ struct StopEverywhereTests {
         let took = Date().timeIntervalSince(asked)
         try #require(status != nil, "still running 2 s after \(way.rawValue) \(state.rawValue): \(run.stderr)")
         if state == .summaryWritten {
-            // Blocked on its output: ended by the stop's deadline, as a signal would end it.
+            // Blocked on its output: ended by the stop's deadline, as a signal would end it; the
+            // session was saved before the summary was printed, and the message says so.
             #expect(status == (way == .sigint ? 130 : 143), "\(run.stderr)")
-            #expect(run.stderr.contains("the session will be recovered at the next start"), "\(run.stderr)")
+            #expect(run.stderr.contains("s of the stop; exiting now (the session is saved)"), "\(run.stderr)")
         } else {
             #expect(status == 0, "\(run.stderr)")
         }
@@ -103,7 +104,7 @@ struct StopEverywhereTests {
         print("stop: \(way.rawValue) \(state.rawValue): ended in \(String(format: "%.2f", took)) s")
     }
 
-    @Test("a second SIGINT or SIGTERM ends the process at once, saying the session will be recovered",
+    @Test("a second SIGINT or SIGTERM ends the process at once, saying what becomes of the session",
           arguments: [SIGINT, SIGTERM])
     func secondSignal(signal: Int32) throws {
         let run = try PrivateRunwalk()
@@ -118,7 +119,9 @@ struct StopEverywhereTests {
         #expect(status == 128 + signal, "\(run.stderr)")
         #expect(Date().timeIntervalSince(asked) < 1)
         let again = signal == SIGINT ? "interrupted again" : "terminated again"
-        #expect(run.stderr.contains("runwalk: \(again); exiting now: the session will be recovered at the next start"), "\(run.stderr)")
+        // Saved already (it is written before the summary); before that, the message says "exiting
+        // now: the session will be recovered at the next start".
+        #expect(run.stderr.contains("runwalk: \(again); exiting now (the session is saved)"), "\(run.stderr)")
     }
 
     // MARK: A completed workout ends its replay

@@ -136,6 +136,23 @@ public final class SpeakerSink: @unchecked Sendable {
         if let failure { throw failure }
     }
 
+    /// As `drain()`, waiting at most `seconds`: a session that was stopped does not wait for the
+    /// rest of a cue (what is queued plays on until the process ends). False when it gave up.
+    @discardableResult
+    public func drain(atMostSeconds seconds: Double) throws -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { [self] in
+            do { try drainStream() } catch { record("\(error)") }
+            ducker?.restore()
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + seconds) == .success else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
+        return true
+    }
+
     /// Writes the clip as fast as the server takes it.
     private func write(_ clip: SpeechClip) throws {
         try clip.samples.withUnsafeBytes { bytes in
