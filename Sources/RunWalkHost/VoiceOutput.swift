@@ -130,7 +130,7 @@ public final class VoiceOutput: @unchecked Sendable {
     }
 
     /// How long the speaker may go on after a stop before the command ends anyway.
-    public static let stoppedSpeakerSeconds = 0.75
+    public static let stoppedSpeakerSeconds = 1.0
 
     /// Completes the output: the WAV is padded to `sessionSeconds` (its closing cue is never cut).
     /// The speaker is waited for until it has said everything, or at most `stoppedSpeakerSeconds`
