@@ -53,7 +53,7 @@ private final class OpenEndedSource: LocationSource, @unchecked Sendable {
     }
 }
 
-@Suite("SessionLoop: every stop ends the session; a completed workout ends its replay")
+@Suite("SessionLoop: every stop ends the session; a completed workout ends its replay", .timeLimit(.minutes(4)))
 struct SessionStopTests {
     // MARK: A replay whose workout is over
 
@@ -83,7 +83,7 @@ struct SessionStopTests {
         var open = SessionLoop.replaying(try Workout(parsing: "10s run"))
         open.readsSourceToEnd = true
         let loop = open
-        let ended = await within(seconds: 10) { await loop.run(source: source, clock: ContinuousClock()) }
+        let ended = await within(seconds: 60) { await loop.run(source: source, clock: ContinuousClock()) }
         let result = try #require(ended, "the loop waited for the rest of an open pipe")
         #expect(result.summary.state == .completed)
         #expect(source.drained.withLock { $0 }, "the source was asked for its rest")
@@ -96,7 +96,7 @@ struct SessionStopTests {
         draining.readsSourceToEnd = true
         let loop = draining
         let control = SessionControl()
-        let task = Task { await within(seconds: 10) { await loop.run(source: source, clock: ContinuousClock(), control: control) } }
+        let task = Task { await within(seconds: 60) { await loop.run(source: source, clock: ContinuousClock(), control: control) } }
         #expect(await eventually { source.drained.withLock { $0 } })
         #expect(control.status?.stage == .completed)
         control.send(.stop)
@@ -118,7 +118,9 @@ struct SessionStopTests {
             settings.startCountdown = countdown
             let loop = SessionLoop(workout: try Workout(parsing: workout), settings: settings)
             let (clock, source, control) = (self.clock, self.source, self.control)
-            task = Task { await within(seconds: 20) { await loop.run(source: source, clock: clock, control: control) } }
+            // The bound is on the whole session (a full test run can keep these tasks from a thread
+            // for a minute and more), far above the milliseconds a stop takes here alone.
+            task = Task { await within(seconds: 150) { await loop.run(source: source, clock: clock, control: control) } }
         }
 
         func stage(_ stage: SessionStatus.Stage) async -> Bool {
