@@ -1,7 +1,7 @@
 import Foundation
 
 /// `runwalk-bench footprint [--minutes M] [--config 1hz|10hz|nodata[,…]] [--voice text|speaker[,…]]
-/// [--runwalk PATH] [--threads]`
+/// [--workout SPEC] [--runwalk PATH] [--threads]`
 ///
 /// What a live `runwalk run` costs a handheld's battery, beside `gpspipe -w` on the same gpsd:
 /// gpsfake replays a synthetic track (1 Hz or 10 Hz, RMC + GGA per epoch, paced by gpsfake's
@@ -22,9 +22,11 @@ enum FootprintBenchmark {
         var runwalk: String?
         var threads = false
         var warmUpSeconds = 5.0
+        /// The workout run; nil for intervals that outlast the measurement ("Nx(90s run, 60s walk)").
+        var workout: String?
     }
 
-    static let usage = "usage: footprint [--minutes M] [--config nodata,1hz,10hz] [--voice text,speaker] [--runwalk PATH] [--threads]"
+    static let usage = "usage: footprint [--minutes M] [--config nodata,1hz,10hz] [--voice text,speaker] [--workout SPEC] [--runwalk PATH] [--threads]"
 
     static func run(_ arguments: ArraySlice<String>) throws {
         var options = Options()
@@ -45,6 +47,9 @@ enum FootprintBenchmark {
             case "--runwalk":
                 guard let value = rest.popFirst() else { throw BenchError.usage(usage) }
                 options.runwalk = value
+            case "--workout":
+                guard let value = rest.popFirst() else { throw BenchError.usage(usage) }
+                options.workout = value
             case "--threads": options.threads = true
             default: throw BenchError.usage(usage)
             }
@@ -63,7 +68,7 @@ enum FootprintBenchmark {
             if pulse == nil { BenchLog.error("footprint: no PulseAudio here; --voice speaker is left out") }
         }
         defer { pulse?.stop() }
-        print("footprint: \(runwalk), \(NMEABenchmark.format(options.minutes, 2)) min per configuration after a "
+        print("footprint: \(runwalk), \(options.workout.map { "workout \"\($0)\", " } ?? "")\(NMEABenchmark.format(options.minutes, 2)) min per configuration after a "
               + "\(Int(options.warmUpSeconds)) s warm-up; wake-ups = voluntary context switches a second over all threads")
         print("| configuration | process | fixes/s | wake-ups/s | beyond fixes | preempted/s | CPU % | RSS start | RSS end | RSS max | RSS MB/min | anon end | PSS end |")
         print("| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |")
@@ -121,7 +126,9 @@ enum FootprintBenchmark {
         let pipeOutput = run + "/gpspipe.json"
         let pipe = try BenchChild("/usr/bin/gpspipe", ["-w", "127.0.0.1:\(port)"], stdout: pipeOutput)
         defer { pipe.stop() }
-        let workout = "\(Int((seconds / 150).rounded(.up)) + 2)x(90s run, 60s walk)"
+        // One timed phase ("30m run") is the last phase from the start: the end-of-workout wait
+        // was planned, and the clock's thread woken, for every fix (issue 30, item 7).
+        let workout = options.workout ?? "\(Int((seconds / 150).rounded(.up)) + 2)x(90s run, 60s walk)"
         var environment = ["RUNWALK_DATA_DIR": run + "/data", "RUNWALK_CONFIG_DIR": run + "/config",
                            "RUNWALK_CONTROL_SOCKET": run + "/control.sock", "XDG_RUNTIME_DIR": run, "HOME": run]
         if voice == "speaker" { environment["PULSE_SERVER"] = "unix:\(folder)/pulse.sock" }

@@ -74,8 +74,10 @@ struct ReplayCommand: ParsableCommand {
             let bad = result.driver.linesBad
             throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
-        try session.finish(result.summary, recorder: host.recorder)
+        let recorded = try session.record(result.summary, recorder: host.recorder)
+        SignalCommands.sessionSaved()
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
+        try session.report(recorded)
     }
 }
 

@@ -125,8 +125,10 @@ struct RunCommand: ParsableCommand {
             if let failure = fileFailure() { throw UserFacingError.input(failure) }
             throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
-        try session.finish(result.summary, recorder: host.recorder)
+        let recorded = try session.record(result.summary, recorder: host.recorder)
+        SignalCommands.sessionSaved()
+        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
+        try session.report(recorded)
         if let failure = fileFailure() { throw UserFacingError.input(failure) }
     }
 }

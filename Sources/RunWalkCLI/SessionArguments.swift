@@ -88,18 +88,31 @@ struct SessionArguments: ParsableArguments {
         return options
     }
 
+    /// A summary handed to the store, to be printed.
+    struct Recorded {
+        var summaryJSON: String
+        var summary: Summary
+        var outcome: SessionRecorder.Outcome?
+    }
+
     /// Hands the summary to the store (exactly as printed, so `runwalk report --format json`
-    /// repeats it) and prints it: JSON with `--json`, else the text table.
-    /// A recording that could not be saved whole (disk full, read-only) makes the command exit 1
-    /// after the summary, saying what was lost and where the summary was kept instead.
-    func finish(_ summary: Summary, recorder: SessionRecorder?) throws {
+    /// repeats it). Done first, before the voice has finished speaking and before anything is
+    /// printed: a session that was stopped is finalised however long those take.
+    func record(_ summary: Summary, recorder: SessionRecorder?) throws -> Recorded {
         let summaryJSON = try SummaryJSON.encode(summary)
         let outcome = recorder?.finish(summary: summary, summaryJSON: summaryJSON)
         // A plan day (`run next`) is marked done or cut short by the session it was run in.
         PlanFollowing.sessionFinished(summary, sessionID: outcome?.sessionID)
-        Terminal.out(json ? summaryJSON : SummaryText.render(summary))
-        if let outcome, outcome.rowsLost > 0 || outcome.sessionID == nil {
-            throw UnsavedSession.report(outcome, summaryJSON: summaryJSON)
+        return Recorded(summaryJSON: summaryJSON, summary: summary, outcome: outcome)
+    }
+
+    /// Prints the recorded summary: JSON with `--json`, else the text table.
+    /// A recording that could not be saved whole (disk full, read-only) makes the command exit 1
+    /// after the summary, saying what was lost and where the summary was kept instead.
+    func report(_ recorded: Recorded) throws {
+        Terminal.out(json ? recorded.summaryJSON : SummaryText.render(recorded.summary))
+        if let outcome = recorded.outcome, outcome.rowsLost > 0 || outcome.sessionID == nil {
+            throw UnsavedSession.report(outcome, summaryJSON: recorded.summaryJSON)
         }
     }
 }

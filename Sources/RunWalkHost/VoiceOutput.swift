@@ -129,11 +129,17 @@ public final class VoiceOutput: @unchecked Sendable {
         }
     }
 
+    /// How long the speaker may go on after a stop before the command ends anyway.
+    public static let stoppedSpeakerSeconds = 1.0
+
     /// Completes the output: the WAV is padded to `sessionSeconds` (its closing cue is never cut).
-    public func finish(sessionSeconds: Double) throws(VoiceOutputError) {
+    /// The speaker is waited for until it has said everything, or at most `stoppedSpeakerSeconds`
+    /// when the session was `stopped` (a stop ends the command within 2 s).
+    public func finish(sessionSeconds: Double, stopped: Bool = false) throws(VoiceOutputError) {
         do {
             switch sink {
             case .wav(let writer): try writer.finish(totalSeconds: sessionSeconds)
+            case .speaker(let speaker) where stopped: try speaker.drain(atMostSeconds: Self.stoppedSpeakerSeconds)
             case .speaker(let speaker): try speaker.drain()
             case .off, .text: break
             }

@@ -76,4 +76,24 @@ struct SessionEndHoldTests {
         let finished = driver.isFinished
         #expect(finished)
     }
+
+    /// Issue 30, item 7: the wait at the end is planned from the fixes, but it was also asked of
+    /// the timer throughout the last timed phase (a fix's arrival plus an interval and a half), so
+    /// at 10 Hz the live clock's thread woke for every fix of a one-phase workout.
+    @Test("before the workout's end, a fix does not move the next deadline (the timer is kept: no wake-up per fix)")
+    func deadlineStandsBeforeTheEnd() throws {
+        var driver = SessionDriver(workout: try Workout(parsing: "10m run"), settings: .init(start: .now, clock: .session(scale: 1)))
+        _ = driver.begin(now: .zero, utc: nil)
+        let fixes = SyntheticTrack.fixes(seconds: 30, interval: 0.1) { _ in 3 }
+        var deadlines: [Duration] = []
+        for (index, fix) in fixes.enumerated() where index >= 200 && index < 210 {
+            // Fixes of 20.0 to 20.9 s, each 30 ms after it was taken: the next deadline is the
+            // phase's next whole second (21 s), whichever fix came last.
+            _ = driver.handle(.fix(fix), now: .seconds(Double(index) / 10 + 0.03))
+            if let next = driver.nextDeadline(now: .seconds(Double(index) / 10 + 0.03)) { deadlines.append(next) }
+        }
+        // The same deadline each time (to its last bits, which the timer's tolerance absorbs).
+        #expect(deadlines.count == 10)
+        #expect(deadlines.allSatisfy { abs(($0 - .seconds(21)).seconds) < 1e-6 }, "deadlines \(deadlines)")
+    }
 }

@@ -4,6 +4,11 @@ import Synchronization
 import RunWalkRuntime
 import RunWalkIO
 import RunWalkTracks
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Fixes from a recorded track file (NMEA, GPX, TCX, FIT, gzip-compressed), as fast as possible
 /// or paced at `speed` times real time by the track's own times.
@@ -41,7 +46,7 @@ public struct NMEAFileSource: LocationSource {
         let opened = Date()
         let inner = threadedStream(name: "runwalk.nmea-file") { continuation, stop in
             let gated = GatedContinuation(continuation: continuation, gate: gate, stop: stop)
-            source.serve({ gated.yield($0) }, stop, opened: opened)
+            source.serve({ gated.yield($0) }, stop, hurry: nil, opened: opened)
         }
         return gate.consuming(inner)
     }
@@ -50,17 +55,37 @@ public struct NMEAFileSource: LocationSource {
     /// the session loop handles a fix before the next is read, so there is no queue to bound
     /// and no thread hand-off per fix (a 5-hour track at 10 Hz is 180,000 of them).
     public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? {
+        startWithHandle(sink: sink)?.stop
+    }
+
+    /// As `start(sink:)`; the handle's `drain` ends the pacing (the workout is over: the rest of
+    /// the track is read at once, for its warnings), and is refused for a track that is not a
+    /// regular file (a pipe may never end; `replay -` from one that stays open waited forever).
+    public func startWithHandle(sink: @escaping @Sendable (LocationEvent?) -> Void) -> SourceHandle? {
         let stop = StopFlag()
+        let hurry = StopFlag()
         let source = self
         let opened = Date()
+        let finite = Self.isRegularFile(path)
         NamedThread.start(name: "runwalk.nmea-file") {
             source.serve({ event in
                 sink(event)
                 return !stop.isSet
-            }, stop, opened: opened)
+            }, stop, hurry: hurry, opened: opened)
             sink(nil)
         }
-        return { stop.set() }
+        return SourceHandle(stop: { stop.set() }, drain: {
+            guard finite else { return false }
+            hurry.set()
+            return true
+        })
+    }
+
+    /// Whether `path` (`-`: standard input) is a regular file, whose end comes however it is read.
+    static func isRegularFile(_ path: String) -> Bool {
+        var info = stat()
+        let found = path == "-" ? fstat(STDIN_FILENO, &info) : stat(path, &info)
+        return found == 0 && info.st_mode & S_IFMT == S_IFREG
     }
 
     /// Checks that the track can be opened (missing, unreadable, a folder), before a session starts.
@@ -71,7 +96,8 @@ public struct NMEAFileSource: LocationSource {
     private struct Stopped: Error {}
 
     /// Reads the track, giving each event to `emit`, which returns false once the consumer has gone.
-    private func serve(_ emit: @escaping @Sendable (LocationEvent) -> Bool, _ stop: StopFlag, opened: Date) {
+    /// Paced until `hurry` is set (its descriptor wakes a wait between fixes).
+    private func serve(_ emit: @escaping @Sendable (LocationEvent) -> Bool, _ stop: StopFlag, hurry: StopFlag?, opened: Date) {
         let diagnostics = DiagnosticLog(sink: { _ = emit(.warning($0)) })
         var reader = TrackFileReader(path: path, diagnostics: diagnostics, trackIndex: trackIndex)
         var first: (track: UTCTime, wall: Date)?
@@ -80,11 +106,11 @@ public struct NMEAFileSource: LocationSource {
         do {
             try reader.read { fix in
                 if stop.isSet { throw Stopped() }
-                if let speed {
+                if let speed, !(hurry?.isSet ?? false) {
                     if let first {
                         let due = first.wall.addingTimeInterval(fix.time.since(first.track).seconds / speed)
                         let delay = due.timeIntervalSinceNow
-                        if delay > 0, !stop.sleep(seconds: delay) { throw Stopped() }
+                        if delay > 0, stop.wait(readable: hurry?.descriptor ?? -1, seconds: delay) == .stopped { throw Stopped() }
                     } else {
                         first = (fix.time, opened)
                     }

@@ -199,7 +199,15 @@ public final class ControlServer: @unchecked Sendable {
         case .failure(let error): return .failure(error.description)
         case .success(.status): return .ok(control.status)
         case .success(.command(let command)):
-            if control.hasEnded { return .failure("the session has ended; \(command.rawValue) was not sent") }
+            if control.hasEnded {
+                // The front end is still finishing (the summary is written): a stop reaches it and
+                // ends it (`SessionControl.afterEnd`).
+                if command == .stop {
+                    control.send(command)
+                    return .ok(control.status)
+                }
+                return .failure("the session has ended; \(command.rawValue) was not sent")
+            }
             return .ok(sendAndSettle(command))
         }
     }

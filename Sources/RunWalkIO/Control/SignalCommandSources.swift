@@ -42,18 +42,32 @@ public final class SignalCommandSources: @unchecked Sendable {
     /// Starts forwarding `signals` to `control`; `say` gets the notices. `armed` is called
     /// once every source is registered: libdispatch registers them asynchronously, and until
     /// then a signal meets SIG_IGN and is lost (tests wait for it; `run` need not).
+    ///
+    /// `stopped`, when given, is called for every stop signal with whether one came before; a
+    /// repeated one is not sent as a command (the caller ends the process: a second Ctrl-C is
+    /// the user saying the first did not work).
     public init(control: SessionControl, signals: [Int32] = SignalCommandSources.handledSignals,
-                armed: (@Sendable () -> Void)? = nil, say: @escaping @Sendable (String) -> Void) {
+                armed: (@Sendable () -> Void)? = nil, say: @escaping @Sendable (String) -> Void,
+                stopped: (@Sendable (_ signal: Int32, _ repeated: Bool) -> Void)? = nil) {
         signal(SIGHUP, SIG_IGN)
         var made: [DispatchSourceSignal] = []
         let pending = signals.filter { Self.command(for: $0) != nil }
         let countdown = ArmCountdown(count: pending.count, armed: armed)
+        let stops = StopCount()
         for number in pending {
             guard let command = Self.command(for: number) else { continue }
             signal(number, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
             source.setRegistrationHandler { countdown.oneArmed() }
             source.setEventHandler {
+                if command == .stop, let stopped {
+                    let repeated = stops.next()
+                    if repeated { return stopped(number, true) }
+                    if let notice = Self.notice(for: number) { say(notice) }
+                    // Told before the command is sent, which may end the session at once.
+                    stopped(number, false)
+                    return control.send(command)
+                }
                 if let notice = Self.notice(for: number) { say(notice) }
                 control.send(command)
             }
@@ -71,6 +85,19 @@ public final class SignalCommandSources: @unchecked Sendable {
             return sources
         }
         for source in ended { source.cancel() }
+    }
+}
+
+/// Counts stop signals: whether one came before this one.
+private final class StopCount: @unchecked Sendable {
+    private let lock = Lock()
+    private var count = 0
+
+    func next() -> Bool {
+        lock.withLock {
+            count += 1
+            return count > 1
+        }
     }
 }
 

@@ -16,6 +16,7 @@ public final class SessionControl: @unchecked Sendable {
     private var observers: [Int: @Sendable (SessionStatus) -> Void] = [:]
     private var nextObserver = 0
     private var ended = false
+    private var lateCommand: (@Sendable (SessionCommand) -> Void)?
 
     /// A live heart-rate strap's inputs in the order they came; finished when the session ends.
     public let heartRates: AsyncStream<HeartRateInput>
@@ -31,9 +32,19 @@ public final class SessionControl: @unchecked Sendable {
         heartRateContinuation.yield(input)
     }
 
-    /// Asks the session to do `command`; ignored once the session has ended.
+    /// Asks the session to do `command`; once the session has ended it goes to the handler
+    /// `afterEnd` set, if any (else it is ignored).
     public func send(_ command: SessionCommand) {
+        let late: (@Sendable (SessionCommand) -> Void)? = lock.withLock { ended ? lateCommand : nil }
+        if let late { return late(command) }
         continuation.yield(command)
+    }
+
+    /// Calls `handler` with each command sent after the session's loop has ended (while the
+    /// front end finishes: writes the summary, lets the voice finish): a stop then asks the
+    /// front end itself to end.
+    public func afterEnd(_ handler: @escaping @Sendable (SessionCommand) -> Void) {
+        lock.withLock { lateCommand = handler }
     }
 
     /// The latest status, nil before the session published one.

@@ -28,6 +28,8 @@ final class LoopSteps: @unchecked Sendable {
     private var lastPublished: PublishKey?
     /// The workout has ended but the track is still read for its warnings.
     private var draining = false
+    /// The source started on its direct path, once `attach` gave it (nil on the stream path).
+    private var source: SourceHandle?
     private var done = false
     private var waiter: CheckedContinuation<Void, Never>?
 
@@ -51,6 +53,17 @@ final class LoopSteps: @unchecked Sendable {
         }
     }
 
+    /// The source was started on its direct path (its first events may have come already): a
+    /// loop already draining asks it for its rest now.
+    func attach(_ handle: SourceHandle) {
+        let waiter: CheckedContinuation<Void, Never>? = lock.withLock {
+            source = handle
+            guard draining, !done, !handle.drain() else { return nil }
+            return finish()
+        }
+        waiter?.resume()
+    }
+
     /// Whether the loop has finished (nothing more is handled).
     var isDone: Bool { lock.withLock { done } }
 
@@ -70,8 +83,12 @@ final class LoopSteps: @unchecked Sendable {
         if draining {
             // The workout ended before the track did: the rest of the file is still read for
             // what it has to say (a reader names what it skipped only once it has seen it).
-            if case .location(.warning(let text)) = input { hooks.onMessage(text) }
-            if case .sourceFinished = input { return finish() }
+            // A stop ends that at once (the session is over already; only warnings are left).
+            switch input {
+            case .location(.warning(let text)): hooks.onMessage(text)
+            case .sourceFinished, .command(.stop): return finish()
+            default: break
+            }
             return nil
         }
         let at = now()
@@ -86,6 +103,9 @@ final class LoopSteps: @unchecked Sendable {
         }
         if driver.isFinished {
             if readsSourceToEnd, !driver.sourceEnded, !driver.stopRequested {
+                // The rest is read unpaced; a source that cannot hand it over (a pipe) ends the
+                // loop now. Before `attach`, it is asked there.
+                if let source, !source.drain() { return finish() }
                 draining = true
                 return nil
             }

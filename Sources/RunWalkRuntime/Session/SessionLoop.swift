@@ -14,7 +14,8 @@ public struct SessionLoop: Sendable {
     public var options: SessionOptions
     public var settings: SessionDriver.Settings
     /// The source is a finite track: after the workout ends it is still read to its end for its
-    /// warnings (a reader names what it skipped only once it has seen it). Never for live sources.
+    /// warnings (a reader names what it skipped only once it has seen it), unpaced, and only when
+    /// the source can hand it over (`SourceHandle.drain`); a stop ends it. Never for live sources.
     public var readsSourceToEnd = false
     /// The wall time now, for a start without a dated fix (the loop never reads the system's clock itself).
     public var wallClock: @Sendable () -> UTCTime? = { nil }
@@ -82,8 +83,9 @@ public struct SessionLoop: Sendable {
         // A source that can feed the loop from its own thread does (every source here); others
         // are read by a task, each event handled before the next is taken (the back-pressure
         // that keeps a track file from being queued whole ahead of the session).
-        let stopSource = source.start { event in steps.handle(event.map(LoopSteps.Input.location) ?? .sourceFinished) }
-        let reader: Task<Void, Never>? = stopSource != nil ? nil : Task {
+        let started = source.startWithHandle { event in steps.handle(event.map(LoopSteps.Input.location) ?? .sourceFinished) }
+        if let started { steps.attach(started) }
+        let reader: Task<Void, Never>? = started != nil ? nil : Task {
             for await event in source.events() {
                 steps.handle(.location(event))
                 if steps.isDone { return }
@@ -104,7 +106,7 @@ public struct SessionLoop: Sendable {
             steps.abandon()
         }
         reader?.cancel()
-        stopSource?()
+        started?.stop()
         commander.cancel()
         heartRateReader.cancel()
         steps.timer?.cancel()

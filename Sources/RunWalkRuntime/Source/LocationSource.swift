@@ -33,9 +33,33 @@ public protocol LocationSource: Sendable {
     /// fix costs no thread hand-off and a file is read no faster than it is handled. Returns
     /// what stops it; nil when the source has no such path (then `events()` is used).
     func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)?
+    /// As `start(sink:)`, returning a handle that can also ask for the rest of a finite source
+    /// at once (`SourceHandle.drain`); the session loop starts sources through this.
+    func startWithHandle(sink: @escaping @Sendable (LocationEvent?) -> Void) -> SourceHandle?
 }
 
 extension LocationSource {
     /// No direct path: consumers iterate `events()`.
     public func start(sink: @escaping @Sendable (LocationEvent?) -> Void) -> (@Sendable () -> Void)? { nil }
+
+    /// The direct path's stop, and no drain (a live source has no rest to hand over).
+    public func startWithHandle(sink: @escaping @Sendable (LocationEvent?) -> Void) -> SourceHandle? {
+        start(sink: sink).map { SourceHandle(stop: $0) }
+    }
+}
+
+/// What the session loop holds of a source started on its direct path.
+public struct SourceHandle: Sendable {
+    /// Stops the source: its thread ends once its current wait or read returns.
+    public var stop: @Sendable () -> Void
+    /// The workout is over and the loop reads the rest of the source for its warnings
+    /// (`SessionLoop.readsSourceToEnd`): the source hands it over as fast as it can be read,
+    /// no longer paced. Returns false when it cannot (the rest may never come: a pipe that stays
+    /// open, a receiver); the loop then ends without it.
+    public var drain: @Sendable () -> Bool
+
+    public init(stop: @escaping @Sendable () -> Void, drain: @escaping @Sendable () -> Bool = { false }) {
+        self.stop = stop
+        self.drain = drain
+    }
 }

@@ -21,6 +21,8 @@ public final class SpeakerSink: @unchecked Sendable {
     private let queue = DispatchQueue(label: "runwalk.speaker")
     private let lock = Lock()
     private var failure: SpeechError?
+    /// Set when a bounded drain gave up: clips still queued are not played (the process is ending).
+    private var cut = false
     /// Counts clips played (on the queue only): a delayed restore is void once another clip has started.
     private var clipsStarted = 0
     private var duckFailureTold = false
@@ -102,6 +104,7 @@ public final class SpeakerSink: @unchecked Sendable {
     public func play(_ clip: SpeechClip, afterSeconds delaySeconds: Double = 0) {
         let due = DispatchTime.now() + max(0, delaySeconds)
         queue.async { [self] in
+            if lock.withLock({ cut }) { return }
             clipsStarted += 1
             let now = DispatchTime.now()
             if due > now {
@@ -134,6 +137,29 @@ public final class SpeakerSink: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if let failure { throw failure }
+    }
+
+    /// As `drain()`, waiting at most `seconds`: a session that was stopped does not wait for the
+    /// rest of its cues. When it gives up (false), clips still queued are dropped and the music
+    /// is brought back up at once (the ducker works under the audio loop's lock, from any thread);
+    /// the cue being said plays on until the process ends.
+    @discardableResult
+    public func drain(atMostSeconds seconds: Double) throws -> Bool {
+        let done = DispatchSemaphore(value: 0)
+        queue.async { [self] in
+            do { try drainStream() } catch { record("\(error)") }
+            ducker?.restore()
+            done.signal()
+        }
+        guard done.wait(timeout: .now() + seconds) == .success else {
+            lock.withLock { cut = true }
+            ducker?.restore()
+            return false
+        }
+        lock.lock()
+        defer { lock.unlock() }
+        if let failure { throw failure }
+        return true
     }
 
     /// Writes the clip as fast as the server takes it.
