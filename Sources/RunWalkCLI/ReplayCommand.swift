@@ -72,8 +72,12 @@ struct ReplayCommand: ParsableCommand {
             let bad = result.driver.linesBad
             throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
+        // The session is saved whatever became of the voice; a voice that failed (a partial WAV)
+        // then fails the command.
+        var voiceFailure: VoiceOutputError?
+        do { try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds) } catch { voiceFailure = error }
         try session.finish(result.summary, recorder: host.recorder)
+        if let voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
     }
 }
 

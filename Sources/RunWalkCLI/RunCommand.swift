@@ -115,8 +115,12 @@ struct RunCommand: ParsableCommand {
             if result.driver.stopRequested { return }
             throw UserFacingError.runtime("no GPS fix from \(source.description)")
         }
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds)
+        // The session is saved whatever became of the voice; a voice that failed (a partial WAV)
+        // then fails the command.
+        var voiceFailure: VoiceOutputError?
+        do { try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds) } catch { voiceFailure = error }
         try session.finish(result.summary, recorder: host.recorder)
+        if let voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
     }
 }
 

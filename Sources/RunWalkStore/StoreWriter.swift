@@ -14,6 +14,8 @@ final class StoreWriter: @unchecked Sendable {
     private let warn: @Sendable (String) -> Void
     private let token = UUID().uuidString
     private let lock: SessionLock?
+    /// Held shared while the session records (writer thread only): `recover --salvage` waits for it.
+    private var storeLock: StoreLock?
 
     // Shared with the recording thread, under `condition`.
     private let condition = Condition()
@@ -298,6 +300,7 @@ final class StoreWriter: @unchecked Sendable {
             // The finished session reaches the disk before the command reports it saved.
             try? store?.checkpoint()
             lock?.release()
+            storeLock?.release()
             return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
         }
         // Keep what fits: close the session row alone (an update in place needs no new pages).
@@ -309,6 +312,7 @@ final class StoreWriter: @unchecked Sendable {
             }) != nil
         }
         if closed { lock?.release() } else { lock?.release(removingFile: false) }
+        storeLock?.release()
         warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
              + (closed ? "; the session's summary was saved" : ""))
         let fixes = unwritten.compactMap { row -> Fix? in
@@ -322,6 +326,13 @@ final class StoreWriter: @unchecked Sendable {
     /// goes to a fallback database beside it, named in one warning.
     private func openStore() throws -> RunWalkStore {
         if let store { return store }
+        if storeLock == nil {
+            // A salvage holds it exclusively: the rows wait in memory and are retried.
+            guard let taken = StoreLock(locksDirectory: location.locksDirectory, exclusive: false) else {
+                throw StoreError.sqlite("the store is being salvaged by `runwalk recover --salvage`", path: location.databasePath)
+            }
+            storeLock = taken
+        }
         if fallback == nil {
             do {
                 let opened = try RunWalkStore(location: location, options: recorderOptions)
