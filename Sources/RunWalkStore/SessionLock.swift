@@ -47,20 +47,20 @@ final class SessionLock: @unchecked Sendable {
     deinit { release(removingFile: false) }
 }
 
-/// The store-wide lock (`locks/store.lock`): every recording process holds it shared for as long as
-/// it records, and `recover --salvage` takes it exclusively, so a salvage never moves a database a
-/// live session writes to, and a session never writes to one being salvaged.
+/// The store-wide lock (`runwalk.lock` in the data folder): every recording process holds it shared
+/// for as long as it records, and `recover --salvage` takes it exclusively, so a salvage never
+/// moves a database a live session writes to, and a session never writes to one being salvaged.
+/// (Not in `locks/`, whose files name sessions being recorded and go with them.)
 final class StoreLock: @unchecked Sendable {
     private var descriptor: Int32
 
-    /// The file's name in the locks folder.
-    static let fileName = "store.lock"
+    /// The file's name in the data folder.
+    static let fileName = "runwalk.lock"
 
     /// Takes the lock without waiting (`exclusive`: salvage; else shared: a recorder); nil when a
     /// holder of the other kind has it, or it cannot be made.
-    init?(locksDirectory: String, exclusive: Bool) {
-        try? PrivateFolder.ensure(locksDirectory)
-        descriptor = open(locksDirectory + "/" + Self.fileName, O_CREAT | O_RDWR | O_CLOEXEC, PrivateFolder.fileMode)
+    init?(location: StoreLocation, exclusive: Bool) {
+        descriptor = open(location.directory + "/" + Self.fileName, O_CREAT | O_RDWR | O_CLOEXEC, PrivateFolder.fileMode)
         guard descriptor >= 0 else { return nil }
         guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
             close(descriptor)

@@ -34,7 +34,11 @@ public enum StoreSalvage {
     /// for a newer RunWalk's file; a sound database is left where it is (only sessions recorded in
     /// fallback databases are merged into it).
     public static func run(location: StoreLocation) throws -> Result {
-        guard let storeLock = StoreLock(locksDirectory: location.locksDirectory, exclusive: true) else {
+        guard let storeLock = StoreLock(location: location, exclusive: true) else {
+            if access(location.directory, W_OK) != 0 {
+                throw StoreError.sqlite("the data folder cannot be written (\(DescriptorWriter.reason(errno))): nothing can be salvaged in place",
+                                        path: location.databasePath)
+            }
             throw StoreError.recordingNow(location.databasePath)
         }
         defer { storeLock.release() }

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import RunWalkRuntime
 import RunWalkCore
@@ -327,11 +330,12 @@ final class StoreWriter: @unchecked Sendable {
     private func openStore() throws -> RunWalkStore {
         if let store { return store }
         if storeLock == nil {
-            // A salvage holds it exclusively: the rows wait in memory and are retried.
-            guard let taken = StoreLock(locksDirectory: location.locksDirectory, exclusive: false) else {
+            storeLock = StoreLock(location: location, exclusive: false)
+            // A salvage holds it exclusively: the rows wait in memory and are retried. (A folder
+            // that cannot be written has no lock file: opening the store says why.)
+            if storeLock == nil, access(location.directory, W_OK) == 0 {
                 throw StoreError.sqlite("the store is being salvaged by `runwalk recover --salvage`", path: location.databasePath)
             }
-            storeLock = taken
         }
         if fallback == nil {
             do {

@@ -40,6 +40,9 @@ public final class ControlServer: @unchecked Sendable {
     private var socketIdentity: (device: UInt64, inode: UInt64)?
     private var waiting: [ObjectIdentifier: SettleWaiter] = [:]
     private var commandsInFlight = 0
+    /// The command threads still running: `stop()` waits for their answers to go out (the
+    /// process may exit right after it, and a `control stop` must hear that it was done).
+    private let commandThreads = DispatchGroup()
     private var stopped = false
 
     /// A server for `control` at `path`; nothing happens before `start()`.
@@ -130,7 +133,8 @@ public final class ControlServer: @unchecked Sendable {
         for waiter in waiters { waiter.cancel() }
         var byte: UInt8 = 1
         _ = write(wake, &byte, 1)
-        let ended = done.wait(timeout: .now() + timeoutSeconds) == .success
+        let deadline = DispatchTime.now() + timeoutSeconds
+        let ended = done.wait(timeout: deadline) == .success && commandThreads.wait(timeout: deadline) == .success
         close(wake)
         // Remove the file only if it is still the socket we bound (a later session may own the path now).
         var info = stat()
@@ -272,11 +276,14 @@ public final class ControlServer: @unchecked Sendable {
                 return true
             }
             guard admitted else { return reply(client, .failure("too many commands at once; \(command.rawValue) was not sent")) }
+            commandThreads.enter()
             let started = NamedThread.start(name: "runwalk-command") { [self] in
                 reply(client, .ok(sendAndSettle(command)))
                 lock.withLock { commandsInFlight -= 1 }
+                commandThreads.leave()
             }
             if !started {
+                commandThreads.leave()
                 lock.withLock { commandsInFlight -= 1 }
                 reply(client, .failure("no thread to carry out \(command.rawValue); it was not sent"))
             }
