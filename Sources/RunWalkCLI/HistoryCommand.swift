@@ -40,6 +40,7 @@ struct HistoryCommand: ParsableCommand {
     func run() throws {
         if format == .html { return try HistoryPageOutput.write(to: output, reports: reports) }
         if calendar { return try showCalendar() }
+        StoreAccess.warnAboutFallbacks()
         let store = try StoreAccess.openExisting()
         let history = History(store: store)
         var lines: [String] = []

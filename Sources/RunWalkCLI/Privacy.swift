@@ -7,7 +7,7 @@ import RunWalkStore
 /// and says so once. New folders and files are created private where they are made.
 enum Privacy {
     /// RunWalk's files in the data folder (`locks/` holds only lock files).
-    static let dataFiles = ["runwalk.sqlite", "runwalk.sqlite-wal", "runwalk.sqlite-shm", "locks/"]
+    static let dataFiles = ["runwalk.sqlite", "runwalk.sqlite-wal", "runwalk.sqlite-shm", "runwalk.lock", "locks/"]
     /// RunWalk's files in the config folder.
     static let configFiles = ["workouts.txt", "settings.conf"]
 

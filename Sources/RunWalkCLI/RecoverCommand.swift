@@ -46,8 +46,17 @@ struct RecoverCommand: ParsableCommand {
         } catch let error as StoreError {
             throw UserFacingError.runtime(error.description)
         }
+        guard let damagedCopy = result.damagedCopy else {
+            // Sound: nothing was moved; only sessions from fallback databases were merged into it.
+            let merged = result.fromFallback > 0
+                ? "; merged \(result.fromFallback) session\(result.fromFallback == 1 ? "" : "s") recorded in fallback databases into it"
+                    + (result.lost > 0 ? " (\(result.lost) could not be read)" : "")
+                : "; nothing was changed"
+            Terminal.out("\(UserText.path(location.databasePath)) is sound (quick_check: ok): nothing to salvage\(merged)")
+            return
+        }
         let fallback = result.fromFallback > 0 ? " (\(result.fromFallback) recorded in fallback databases)" : ""
         Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s")\(fallback), lost \(result.lost); "
-                     + "\(UserText.path(location.databasePath)) is the new database, the damaged one is kept as \(UserText.path(result.damagedCopy))")
+                     + "\(UserText.path(location.databasePath)) is the new database, the damaged one is kept as \(UserText.path(damagedCopy))")
     }
 }

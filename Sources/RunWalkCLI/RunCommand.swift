@@ -127,9 +127,15 @@ struct RunCommand: ParsableCommand {
         }
         let recorded = try session.record(result.summary, recorder: host.recorder)
         SignalCommands.sessionSaved()
-        try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
+        // The session is saved whatever becomes of the voice; a voice that failed (a partial WAV)
+        // then fails the command.
+        var voiceFailure: VoiceOutputError?
+        do {
+            try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
+        } catch { voiceFailure = error }
         try session.report(recorded)
         if let failure = fileFailure() { throw UserFacingError.input(failure) }
+        if let voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
     }
 }
 

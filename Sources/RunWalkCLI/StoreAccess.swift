@@ -53,6 +53,26 @@ enum StoreAccess {
                         + "new sessions are recorded elsewhere; `runwalk recover --salvage` copies every readable session into a new database")
     }
 
+    /// Fails when the database was written by a newer RunWalk (naming both versions); anything
+    /// else (no database, a damaged one) is left for the command to meet.
+    static func refuseNewerStore() throws {
+        do {
+            _ = try RunWalkStore.openForReading(location: location, options: options)
+        } catch let error as StoreError {
+            if case .newerVersion = error { throw UserFacingError.runtime(error.description) }
+        }
+    }
+
+    /// Says (once, on standard error) how many sessions wait in fallback databases, recorded
+    /// while the store was damaged, and how they join the list.
+    static func warnAboutFallbacks() {
+        let waiting = StoreSalvage.fallbackSessionCount(location)
+        guard waiting > 0 else { return }
+        Terminal.warning("runwalk: \(waiting) session\(waiting == 1 ? " was" : "s were") recorded in fallback databases in "
+                         + "\(UserText.path(location.directory)) while the store was damaged and \(waiting == 1 ? "is" : "are") not listed here; "
+                         + "`runwalk recover --salvage` merges them into the store")
+    }
+
     /// Runs at the start of every command: closes sessions a crash left open and says so.
     /// Looks read-only first, so the common case (nothing to recover) writes nothing.
     /// Never stops the command: a store that cannot be opened is left for the command to report.

@@ -23,6 +23,11 @@ do {
     var command = try RunWalk.parseAsRoot()
     // Any command first closes sessions a crash left open (`recover` does it itself and says so;
     // `control` is a button press for the live session and stays off the store).
+    // A database a newer RunWalk wrote is refused by every command that uses the store (recording
+    // included), before anything reads or writes it.
+    if !(command is ControlCommand || command is FixesCommand || command is WorkoutsCommand || command is ImportCommand) {
+        try StoreAccess.refuseNewerStore()
+    }
     if !(command is RecoverCommand || command is ControlCommand) { StoreAccess.recoverAtStartup() }
     try command.run()
     // A standard stream that failed on the way (already reported once) fails the command.

@@ -50,6 +50,9 @@ public final class VoiceOutput: @unchecked Sendable {
     private let speed: Double?
     /// The session clock as last reported, to time speaker cues planned ahead.
     private var clockSeconds = 0.0
+    /// The failure that silenced the voice mid-session: `finish` still throws it, so a WAV left
+    /// partial (a full disk, `/dev/full`) fails the command once the session is saved.
+    private var failure: VoiceOutputError?
 
     /// Opens the voice for `mode`; `warn` hears what it falls back to, text cues go to `warn` too until `textLine` is set.
     /// The speaker lowers other audio by `duck` during cues.
@@ -125,6 +128,7 @@ public final class VoiceOutput: @unchecked Sendable {
         } catch {
             if case .off = sink { return }
             warn("runwalk: voice: \(error.message); no more voice cues")
+            failure = error
             sink = .off
         }
     }
@@ -136,6 +140,7 @@ public final class VoiceOutput: @unchecked Sendable {
     /// The speaker is waited for until it has said everything, or at most `stoppedSpeakerSeconds`
     /// when the session was `stopped` (a stop ends the command within 2 s).
     public func finish(sessionSeconds: Double, stopped: Bool = false) throws(VoiceOutputError) {
+        if let failure { throw failure }
         do {
             switch sink {
             case .wav(let writer): try writer.finish(totalSeconds: sessionSeconds)

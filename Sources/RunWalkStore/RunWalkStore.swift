@@ -61,6 +61,8 @@ public final class RunWalkStore: Sendable {
             // WAL: readers never block the recorder's commits. NORMAL syncs the WAL only at
             // checkpoints (the recorder's power-loss bound); FULL, a test option, every commit.
             let writer = try SQLiteConnection(path: path, readOnly: false)
+            // Before anything is written (the journal mode, a migration): a newer RunWalk's file is left alone.
+            try Self.refuseNewer(writer, path: path)
             try Self.prepare(writer, options)
             try writer.execute("PRAGMA journal_mode = WAL")
             try writer.execute(options.synchronousFull ? "PRAGMA synchronous = FULL" : "PRAGMA synchronous = NORMAL")
@@ -70,8 +72,19 @@ public final class RunWalkStore: Sendable {
                 return reader
             }
             try StoreSchema.migrator.migrate(pool)
+        } catch let error as StoreError {
+            throw error
         } catch {
             throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+        }
+    }
+
+    /// Throws `newerVersion` for a database a newer RunWalk wrote (its schema may hold what this
+    /// build would misread or break).
+    static func refuseNewer(_ db: SQLiteConnection, path: String) throws {
+        let migrator = StoreSchema.migrator
+        if let found = try migrator.newerVersion(db) {
+            throw StoreError.newerVersion(path: path, found: found, supported: migrator.version)
         }
     }
 
@@ -102,13 +115,17 @@ public final class RunWalkStore: Sendable {
         var uri = false
         do {
             // Opened once here so that a file SQLite cannot read is an error now, not at the first read.
-            _ = try Self.openReader(path, uri: false)
+            try Self.refuseNewer(try Self.openReader(path, uri: false), path: path)
+        } catch let error as StoreError {
+            throw error
         } catch let error as SQLiteError where error.resultCode == 14 && access(location.directory, W_OK) != 0 {
             // SQLITE_CANTOPEN on read-only media: SQLite cannot make the -shm a WAL reader needs.
             // Nobody can write there either, so the file is opened as immutable (no locks, no -shm).
             uri = true
             do {
-                _ = try Self.openReader(Self.immutableURI(path), uri: true)
+                try Self.refuseNewer(try Self.openReader(Self.immutableURI(path), uri: true), path: path)
+            } catch let error as StoreError {
+                throw error
             } catch {
                 throw StoreError.sqlite(StoreError.describe(error), path: path)
             }
@@ -222,6 +239,10 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
     case noSuchSession(String)
     case noSessions
     case badReference(String)
+    /// A session is being recorded into the store (salvage waits for it to end).
+    case recordingNow(String)
+    /// The database was written by a newer RunWalk (its store version, and ours).
+    case newerVersion(path: String, found: Int, supported: Int)
 
     public var description: String {
         switch self {
@@ -230,6 +251,11 @@ public enum StoreError: Error, Equatable, CustomStringConvertible {
         case .sqlite(let message, let path): return "\(UserText.path(path)): \(message)"
         case .noSuchSession(let reference): return "no session \(reference) in the store (see `runwalk history`)"
         case .noSessions: return "no sessions recorded yet"
+        case .recordingNow(let path):
+            return "a session is being recorded into \(UserText.path(path)) right now; nothing was changed: salvage once it has ended"
+        case .newerVersion(let path, let found, let supported):
+            return "\(UserText.path(path)) was written by a newer RunWalk (store version \(found); this RunWalk knows versions up to "
+                + "\(supported)): it is left untouched; use the newer RunWalk, or move the file aside to start a new store"
         case .badReference(let text): return "\"\(UserText.printable(text))\" is not a session: give its number (from `runwalk history`) or `last`"
         }
     }

@@ -19,6 +19,15 @@ enum SessionCloser {
                 summary.averagePaceSecondsPerKm, BestEffort.fastest(metres: 1000, in: points),
                 BestEffort.fastest(metres: 5000, in: points), summaryJSON, sessionID,
             ])
+        // The session's start as the summary has it: for a live run (even one fed from a track
+        // file) the wall clock when it ran; the recording's first fix gave the track's own time.
+        if let text = summary.startUTC, let start = ISO8601Time.parseZoned(text) {
+            // Whole seconds in the summary: a start that agrees to the second keeps its milliseconds.
+            try db.execute("""
+                UPDATE sessions SET start_utc = ?, start_utc_ms = ?
+                WHERE id = ? AND (start_utc_ms IS NULL OR abs(start_utc_ms - ?) >= 1000)
+                """, [start.iso8601(fractionDigits: 0), start.milliseconds, sessionID, start.milliseconds])
+        }
     }
 }
 

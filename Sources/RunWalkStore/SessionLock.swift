@@ -46,3 +46,34 @@ final class SessionLock: @unchecked Sendable {
 
     deinit { release(removingFile: false) }
 }
+
+/// The store-wide lock (`runwalk.lock` in the data folder): every recording process holds it shared
+/// for as long as it records, and `recover --salvage` takes it exclusively, so a salvage never
+/// moves a database a live session writes to, and a session never writes to one being salvaged.
+/// (Not in `locks/`, whose files name sessions being recorded and go with them.)
+final class StoreLock: @unchecked Sendable {
+    private var descriptor: Int32
+
+    /// The file's name in the data folder.
+    static let fileName = "runwalk.lock"
+
+    /// Takes the lock without waiting (`exclusive`: salvage; else shared: a recorder); nil when a
+    /// holder of the other kind has it, or it cannot be made.
+    init?(location: StoreLocation, exclusive: Bool) {
+        descriptor = open(location.directory + "/" + Self.fileName, O_CREAT | O_RDWR | O_CLOEXEC, PrivateFolder.fileMode)
+        guard descriptor >= 0 else { return nil }
+        guard flock(descriptor, (exclusive ? LOCK_EX : LOCK_SH) | LOCK_NB) == 0 else {
+            close(descriptor)
+            return nil
+        }
+    }
+
+    /// Lets the lock go (the file stays: unlinking it could split later holders over two files).
+    func release() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    deinit { release() }
+}

@@ -19,47 +19,98 @@ public enum StoreSalvage {
         public var saved: Int
         /// Sessions that could not be read whole.
         public var lost: Int
-        /// Where the damaged database was moved.
-        public var damagedCopy: String
+        /// Where the damaged database was moved; nil when the database was sound and left in place.
+        public var damagedCopy: String?
         /// Of `saved`, the sessions that came from fallback databases.
         public var fromFallback: Int
+        /// What `quick_check` said of the database before anything was done (`ok` when sound).
+        public var finding: String
     }
 
     /// The tables that hang off a session, in an order their references allow.
     static let sessionTables = ["phases", "fixes", "track_points", "splits", "cues", "events"]
 
-    /// Salvages the database at `location`.
+    /// Salvages the database at `location`. Refused while a session records (the store lock) and
+    /// for a newer RunWalk's file; a sound database is left where it is (only sessions recorded in
+    /// fallback databases are merged into it).
     public static func run(location: StoreLocation) throws -> Result {
+        guard let storeLock = StoreLock(location: location, exclusive: true) else {
+            if access(location.directory, W_OK) != 0 {
+                throw StoreError.sqlite("the data folder cannot be written (\(DescriptorWriter.reason(errno))): nothing can be salvaged in place",
+                                        path: location.databasePath)
+            }
+            throw StoreError.recordingNow(location.databasePath)
+        }
+        defer { storeLock.release() }
+        let finding = try examine(location)
+        if finding == "ok" { return try mergeFallbacks(into: location) }
+        return try rebuild(location, finding: finding)
+    }
+
+    /// `quick_check`'s finding (`ok`, or what is wrong); throws for a newer RunWalk's file.
+    static func examine(_ location: StoreLocation) throws -> String {
+        do {
+            let db = try SQLiteConnection(path: location.databasePath, readOnly: true)
+            try RunWalkStore.refuseNewer(db, path: location.databasePath)
+            return try db.values(String.self, "PRAGMA quick_check").joined(separator: "\n")
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            return StoreError.describe(error)
+        }
+    }
+
+    /// A sound database: the sessions of fallback databases (recorded while it was thought
+    /// damaged) are copied into it; nothing else changes.
+    private static func mergeFallbacks(into location: StoreLocation) throws -> Result {
+        var saved = 0
+        var lost = 0
+        let folders = fallbackFolders(location)
+        if !folders.isEmpty {
+            let store = try RunWalkStore(location: location, create: false)
+            try wrap(location) {
+                try store.pool.writeWithoutTransaction { db in
+                    for folder in folders {
+                        let (copied, failed) = try merge(fallback: folder, db)
+                        saved += copied
+                        lost += failed
+                    }
+                }
+            }
+            try store.checkpoint()
+            for folder in folders { _ = rename(folder, folder + ".merged") }
+        }
+        return Result(saved: saved, lost: lost, damagedCopy: nil, fromFallback: saved, finding: "ok")
+    }
+
+    /// Copies every readable session into a new database, puts it in place and keeps the damaged
+    /// file beside it. A file SQLite cannot read at all (garbage, a header lost) still gives a new
+    /// database, with the fallback databases' sessions, so that recording and history work again.
+    private static func rebuild(_ location: StoreLocation, finding: String) throws -> Result {
         let stamp = SessionRecorder.wallMilliseconds()
         let work = StoreLocation(directory: location.directory + "/.salvage-\(stamp)")
         var saved = 0
         var lost = 0
         var fromFallback = 0
-        var merged: [String] = []
-        do {
-            let target = try RunWalkStore(location: work)
+        let merged = fallbackFolders(location)
+        let target = try RunWalkStore(location: work)
+        try wrap(location) {
             try target.pool.writeWithoutTransaction { db in
-                try db.execute("ATTACH DATABASE ? AS damaged", [location.databasePath])
-                for id in sessionIDs(db) {
-                    if copy(session: id, db) { saved += 1 } else { lost += 1 }
-                }
-                try db.execute("DETACH DATABASE damaged")
-                // Sessions recorded around the damage (StoreWriter's fallback) join them, renumbered.
-                for folder in fallbackFolders(location) {
-                    try db.execute("ATTACH DATABASE ? AS fallback", [folder + "/runwalk.sqlite"])
-                    let ids = (try? db.values(Int64.self, "SELECT id FROM fallback.sessions ORDER BY id")) ?? []
-                    for id in ids {
-                        if copyRenumbered(session: id, db) { saved += 1; fromFallback += 1 } else { lost += 1 }
+                if (try? db.execute("ATTACH DATABASE ? AS damaged", [location.databasePath])) != nil {
+                    for id in sessionIDs(db) {
+                        if copy(session: id, db) { saved += 1 } else { lost += 1 }
                     }
-                    try db.execute("DETACH DATABASE fallback")
-                    merged.append(folder)
+                    try db.execute("DETACH DATABASE damaged")
+                }
+                // Sessions recorded around the damage (StoreWriter's fallback) join them, renumbered.
+                for folder in merged {
+                    let (copied, failed) = try merge(fallback: folder, db)
+                    saved += copied
+                    fromFallback += copied
+                    lost += failed
                 }
             }
             try target.checkpoint()
-        } catch let error as StoreError {
-            throw error
-        } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
         }
         // The new database is closed (its WAL folded in); swap the files.
         let damaged = location.databasePath + ".damaged-\(stamp)"
@@ -76,7 +127,30 @@ public enum StoreSalvage {
         try? FileManager.default.removeItem(atPath: work.directory)
         // Kept (renamed), not deleted: the merge is a copy.
         for folder in merged { _ = rename(folder, folder + ".merged") }
-        return Result(saved: saved, lost: lost, damagedCopy: damaged, fromFallback: fromFallback)
+        return Result(saved: saved, lost: lost, damagedCopy: damaged, fromFallback: fromFallback, finding: finding)
+    }
+
+    /// Copies the sessions of the fallback database in `folder` into `main`: (copied, not readable).
+    private static func merge(fallback folder: String, _ db: SQLiteConnection) throws -> (Int, Int) {
+        try db.execute("ATTACH DATABASE ? AS fallback", [folder + "/runwalk.sqlite"])
+        defer { _ = try? db.execute("DETACH DATABASE fallback") }
+        var copied = 0
+        var failed = 0
+        let ids = (try? db.values(Int64.self, "SELECT id FROM fallback.sessions ORDER BY id")) ?? []
+        for id in ids {
+            if copyRenumbered(session: id, db) { copied += 1 } else { failed += 1 }
+        }
+        return (copied, failed)
+    }
+
+    private static func wrap(_ location: StoreLocation, _ body: () throws -> Void) throws {
+        do {
+            try body()
+        } catch let error as StoreError {
+            throw error
+        } catch {
+            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+        }
     }
 
     /// The damaged file's session ids: from the table if it can be scanned, else probed one by one.
@@ -85,6 +159,14 @@ public enum StoreSalvage {
         let highest = (try? db.value(Int64.self, "SELECT seq FROM damaged.sqlite_sequence WHERE name = 'sessions'")) ?? nil
         return (1...max(1, highest ?? 10_000)).filter { id in
             ((try? db.value(Int64.self, "SELECT id FROM damaged.sessions WHERE id = ?", [id])) ?? nil) != nil
+        }
+    }
+
+    /// How many sessions the fallback databases not yet merged hold (read-only; 0 when none).
+    public static func fallbackSessionCount(_ location: StoreLocation) -> Int {
+        fallbackFolders(location).reduce(0) { count, folder in
+            let store = try? RunWalkStore.openForReading(location: StoreLocation(directory: folder))
+            return count + ((try? store?.read { db in try db.value(Int.self, "SELECT COUNT(*) FROM sessions") }) ?? nil ?? 0)
         }
     }
 
@@ -123,17 +205,20 @@ public enum StoreSalvage {
     }
 
     /// Copies one session and its rows; false (nothing copied) when any of them cannot be read.
+    /// Columns are named (those both files have): a file with a column more or less still copies.
     private static func copy(session id: Int64, _ db: SQLiteConnection) -> Bool {
         do {
             try db.savepoint {
-                try db.execute("INSERT INTO main.sessions SELECT * FROM damaged.sessions WHERE id = ?", [id])
+                let list = try shared(columns: "sessions", db).joined(separator: ", ")
+                try db.execute("INSERT INTO main.sessions (\(list)) SELECT \(list) FROM damaged.sessions WHERE id = ?", [id])
                 for table in sessionTables {
+                    let list = try shared(columns: table, db).joined(separator: ", ")
                     do {
-                        try db.execute("INSERT INTO main.\(table) SELECT * FROM damaged.\(table) WHERE session_id = ?", [id])
+                        try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM damaged.\(table) WHERE session_id = ?", [id])
                     } catch {
                         // A damaged index: read the table itself.
                         try db.execute("DELETE FROM main.\(table) WHERE session_id = ?", [id])
-                        try db.execute("INSERT INTO main.\(table) SELECT * FROM damaged.\(table) NOT INDEXED WHERE session_id = ?",
+                        try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM damaged.\(table) NOT INDEXED WHERE session_id = ?",
                                        [id])
                     }
                 }
@@ -142,5 +227,11 @@ public enum StoreSalvage {
         } catch {
             return false
         }
+    }
+
+    /// The columns of `table` in both the new database and the damaged one, quoted.
+    private static func shared(columns table: String, _ db: SQLiteConnection) throws -> [String] {
+        let theirs = Set(try db.rows("PRAGMA damaged.table_info(\(table))").map { try $0.get("name") as String })
+        return try columns(of: table, db).filter(theirs.contains).map { "\"" + $0 + "\"" }
     }
 }

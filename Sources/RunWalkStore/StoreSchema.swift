@@ -7,7 +7,8 @@ enum StoreSchema {
     static var migrator: StoreMigrator {
         var migrator = StoreMigrator()
         migrator.registerMigration("v1-sessions-phases-fixes-cues-events") { db in
-            // sessions: start_utc and start_utc_ms are the receiver's time of the workout's start
+            // sessions: start_utc and start_utc_ms are the time of the workout's start (the receiver's; a live
+            // run's own wall clock once closed, even when fed from a track file)
             // (ISO 8601, ms since 1970); recorded_wall_ms and ended_wall_ms the machine's clock;
             // state is recording, completed, stopped, incomplete or interrupted (closed by
             // recovery); owner_token names the lock file of the recording process; the figures

@@ -1,3 +1,6 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import FoundationEssentials
 import RunWalkRuntime
 import RunWalkCore
@@ -14,6 +17,8 @@ final class StoreWriter: @unchecked Sendable {
     private let warn: @Sendable (String) -> Void
     private let token = UUID().uuidString
     private let lock: SessionLock?
+    /// Held shared while the session records (writer thread only): `recover --salvage` waits for it.
+    private var storeLock: StoreLock?
 
     // Shared with the recording thread, under `condition`.
     private let condition = Condition()
@@ -298,6 +303,7 @@ final class StoreWriter: @unchecked Sendable {
             // The finished session reaches the disk before the command reports it saved.
             try? store?.checkpoint()
             lock?.release()
+            storeLock?.release()
             return SessionRecorder.Outcome(sessionID: sessionID, rowsLost: 0)
         }
         // Keep what fits: close the session row alone (an update in place needs no new pages).
@@ -309,6 +315,7 @@ final class StoreWriter: @unchecked Sendable {
             }) != nil
         }
         if closed { lock?.release() } else { lock?.release(removingFile: false) }
+        storeLock?.release()
         warn("runwalk: warning: recording incomplete: \(unwritten.count) rows (fixes, track points, cues, events) were not saved"
              + (closed ? "; the session's summary was saved" : ""))
         let fixes = unwritten.compactMap { row -> Fix? in
@@ -322,6 +329,14 @@ final class StoreWriter: @unchecked Sendable {
     /// goes to a fallback database beside it, named in one warning.
     private func openStore() throws -> RunWalkStore {
         if let store { return store }
+        if storeLock == nil {
+            storeLock = StoreLock(location: location, exclusive: false)
+            // A salvage holds it exclusively: the rows wait in memory and are retried. (A folder
+            // that cannot be written has no lock file: opening the store says why.)
+            if storeLock == nil, access(location.directory, W_OK) == 0 {
+                throw StoreError.sqlite("the store is being salvaged by `runwalk recover --salvage`", path: location.databasePath)
+            }
+        }
         if fallback == nil {
             do {
                 let opened = try RunWalkStore(location: location, options: recorderOptions)

@@ -102,6 +102,27 @@ struct JobSignalTests {
         #expect(after.paused, "fg does not resume what the runner paused")
     }
 
+    @Test("Ctrl-Z and fg in quick succession, 30 times: the run is never left stopped")
+    func stopThenContinueAtOnce() throws {
+        let run = try LiveRun()
+        for attempt in 1...30 {
+            // Running and not paused before each Ctrl-Z: a process left stopped by the one before
+            // never answers (waitForStatus gives up after 30 s), one left paused never shows this.
+            try #require(try run.waitForStatus { !$0.paused && $0.stage == .running } != nil,
+                         "attempt \(attempt): left stopped or paused (state \(run.state.map(String.init) ?? "?"))")
+            // A SIGCONT that comes while the SIGTSTP is still pending discards it (the kernel's rule);
+            // one that comes while the pause is being made cancels the stop.
+            run.process.send(SIGTSTP)
+            run.process.send(SIGCONT)
+        }
+        try #require(try run.waitForStatus { !$0.paused && $0.stage == .running } != nil,
+                     "after the last attempt: left stopped or paused (state \(run.state.map(String.init) ?? "?"))")
+        #expect(run.state != "T")
+        let stopped = try RunWalkBinary.run(["control", "stop"], environment: [ControlSocketPath.overrideVariable: run.socket])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(run.process.wait(seconds: 30) == 0, "\(run.process.stderr)")
+    }
+
     @Test("SIGQUIT (Ctrl-\\) finalises a live run like SIGTERM: no crash report, the summary printed, exit 0")
     func quitFinalises() throws {
         let run = try LiveRun(voice: "off")

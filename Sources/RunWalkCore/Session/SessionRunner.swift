@@ -270,9 +270,16 @@ public struct SessionRunner: Sendable {
         return planned
     }
 
+    /// How a workout the engine ran to its end is filed: `completed` when at least one phase ran
+    /// to its target; one whose every phase was skipped (a burst of SIGUSR2, a skip button held)
+    /// was not done, and is filed as `stopped` (its phases say `skipped`).
+    public var finishedOutcome: SessionOutcome {
+        engine.records.contains { $0.reason == .completed } ? .completed : .stopped
+    }
+
     private var defaultOutcome: SessionOutcome {
         switch engine.state {
-        case .completed: return .completed
+        case .completed: return finishedOutcome
         case .stopped: return .stopped
         default: return .inProgress
         }

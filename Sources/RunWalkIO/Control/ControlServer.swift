@@ -8,9 +8,12 @@ import Glibc
 /// Lets `runwalk control` (and scripts, status bars) reach the running session through a Unix
 /// socket: one request line in, one JSON line out, then the connection closes.
 ///
-/// One thread waits in poll(2) on the listening socket and a wake pipe, with no timeout, so an
-/// idle server never wakes the CPU; `stop()` writes to the pipe and the thread ends at once.
-/// Clients are served one at a time, each with a read timeout.
+/// One thread waits in poll(2) on the listening socket, a wake pipe and every connected client,
+/// with no timeout while no client is connected, so an idle server never wakes the CPU; `stop()`
+/// writes to the pipe and the thread ends at once. Clients are read side by side, each with its
+/// own deadline, so idle connections hold nobody up: a status is answered at once, a command's
+/// wait for its effect runs on a thread of its own. A request whose client has already hung up
+/// (it gave up waiting) is dropped, never carried out late.
 public final class ControlServer: @unchecked Sendable {
     /// What `start()` found.
     public enum StartResult: Equatable, Sendable {
@@ -26,12 +29,20 @@ public final class ControlServer: @unchecked Sendable {
     private let readTimeoutSeconds: Double
     private let settleSeconds: Double
     private static let requestLimit = 256
+    /// Connections read at once; the oldest goes when one more comes (a flood cannot shut others out for long).
+    static let maximumClients = 64
+    /// Commands waiting for their effect at once.
+    static let maximumCommandsInFlight = 8
 
     private let lock = Lock()
     private var wakeWrite: Int32 = -1
     private var finished: DispatchSemaphore?
     private var socketIdentity: (device: UInt64, inode: UInt64)?
-    private var waiting: SettleWaiter?
+    private var waiting: [ObjectIdentifier: SettleWaiter] = [:]
+    private var commandsInFlight = 0
+    /// The command threads still running: `stop()` waits for their answers to go out (the
+    /// process may exit right after it, and a `control stop` must hear that it was done).
+    private let commandThreads = DispatchGroup()
     private var stopped = false
 
     /// A server for `control` at `path`; nothing happens before `start()`.
@@ -50,7 +61,8 @@ public final class ControlServer: @unchecked Sendable {
                                        environment: [String: String] = ProcessInfo.processInfo.environment,
                                        warn: (String) -> Void) -> ControlServer? {
         do {
-            let server = ControlServer(control: control, path: try ControlSocketPath.resolve(environment: environment, create: true))
+            let path = try ControlSocketPath.resolve(environment: environment, create: true, notice: warn)
+            let server = ControlServer(control: control, path: path)
             switch try server.start() {
             case .listening: return server
             case .anotherSessionAnswers:
@@ -111,17 +123,18 @@ public final class ControlServer: @unchecked Sendable {
     /// that read is woken too).
     @discardableResult
     public func stop(timeoutSeconds: Double = 2) -> Bool {
-        let (wake, done, identity, waiter): (Int32, DispatchSemaphore?, (device: UInt64, inode: UInt64)?, SettleWaiter?) = lock.withLock {
+        let (wake, done, identity, waiters): (Int32, DispatchSemaphore?, (device: UInt64, inode: UInt64)?, [SettleWaiter]) = lock.withLock {
             // Never started, or stopped already: nothing to do.
-            guard !stopped, finished != nil else { return (-1, nil, nil, nil) }
+            guard !stopped, finished != nil else { return (-1, nil, nil, []) }
             defer { stopped = true; wakeWrite = -1 }
-            return (wakeWrite, finished, socketIdentity, waiting)
+            return (wakeWrite, finished, socketIdentity, Array(waiting.values))
         }
         guard let done else { return true }
-        waiter?.cancel()
+        for waiter in waiters { waiter.cancel() }
         var byte: UInt8 = 1
         _ = write(wake, &byte, 1)
-        let ended = done.wait(timeout: .now() + timeoutSeconds) == .success
+        let deadline = DispatchTime.now() + timeoutSeconds
+        let ended = done.wait(timeout: deadline) == .success && commandThreads.wait(timeout: deadline) == .success
         close(wake)
         // Remove the file only if it is still the socket we bound (a later session may own the path now).
         var info = stat()
@@ -154,62 +167,148 @@ public final class ControlServer: @unchecked Sendable {
         return fd
     }
 
+    /// A connected client whose request is being read.
+    private struct Reading {
+        var fd: Int32
+        var bytes: [UInt8] = []
+        var deadline: UInt64
+    }
+
     private func acceptLoop(listener: Int32, wakeRead: Int32) {
+        var clients: [Reading] = []
+        defer { for client in clients { close(client.fd) } }
+        var chunk = [UInt8](repeating: 0, count: 512)
         while true {
             var fds = [pollfd(fd: listener, events: Int16(POLLIN), revents: 0),
                        pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-            // No timeout: asleep until a client or stop().
-            let ready = poll(&fds, 2, -1)
+            fds += clients.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
+            // No timeout while nobody is connected: asleep until a client or stop().
+            var timeoutMs: Int32 = -1
+            if let next = clients.map(\.deadline).min() {
+                let now = DispatchTime.now().uptimeNanoseconds
+                timeoutMs = next <= now ? 0 : Int32(min(UInt64(Int32.max), (next - now + 999_999) / 1_000_000))
+            }
+            let ready = poll(&fds, nfds_t(fds.count), timeoutMs)
             if ready < 0 {
                 if errno == EINTR { continue }
                 return
             }
             if fds[1].revents != 0 { return }
-            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
-            let client = accept(listener, nil, nil)
-            if client < 0 {
-                if errno == EINTR || errno == EAGAIN || errno == ECONNABORTED { continue }
-                // Out of descriptors: the listener stays readable, so back off (on the wake
-                // pipe, so stop() still ends it) instead of spinning.
-                var wakeOnly = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
-                if poll(&wakeOnly, 1, 1000) > 0 { return }
-                continue
+            let now = DispatchTime.now().uptimeNanoseconds
+            for index in clients.indices.reversed() {
+                let revents = fds[index + 2].revents
+                var client = clients[index]
+                let outcome: UnixSocket.LineRead?
+                if revents != 0 {
+                    let count = chunk.withUnsafeMutableBytes { recv(client.fd, $0.baseAddress, $0.count, Int32(MSG_DONTWAIT)) }
+                    if count > 0 {
+                        client.bytes.append(contentsOf: chunk[0..<count])
+                        if let newline = client.bytes.firstIndex(of: UInt8(ascii: "\n")) {
+                            outcome = newline <= Self.requestLimit ? .line(Array(client.bytes[..<newline])) : .tooLong
+                        } else {
+                            outcome = client.bytes.count > Self.requestLimit ? .tooLong : nil
+                        }
+                    } else if count == 0 {
+                        outcome = .endOfFile(client.bytes)
+                    } else {
+                        outcome = errno == EINTR || errno == EAGAIN ? nil : .failed(errno)
+                    }
+                } else {
+                    outcome = now >= client.deadline ? .timedOut : nil
+                }
+                guard let outcome else {
+                    clients[index] = client
+                    continue
+                }
+                clients.remove(at: index)
+                serve(client.fd, outcome)
             }
-            _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-            serve(client, wakeRead: wakeRead)
+            guard fds[0].revents & Int16(POLLIN) != 0 else { continue }
+            // Every waiting connection at once (the listener is non-blocking).
+            while true {
+                let fd = accept(listener, nil, nil)
+                if fd < 0 {
+                    if errno == EINTR || errno == ECONNABORTED { continue }
+                    if errno == EAGAIN { break }
+                    // Out of descriptors: the listener stays readable, so back off (on the wake
+                    // pipe, so stop() still ends it) instead of spinning.
+                    var wakeOnly = [pollfd(fd: wakeRead, events: Int16(POLLIN), revents: 0)]
+                    if poll(&wakeOnly, 1, 100) > 0 { return }
+                    break
+                }
+                _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+                if clients.count >= Self.maximumClients {
+                    let oldest = clients.removeFirst()
+                    reply(oldest.fd, .failure("too many connections to the control socket; this one waited longest"))
+                }
+                clients.append(Reading(fd: fd, deadline: DispatchTime.now().uptimeNanoseconds + UInt64(max(0, readTimeoutSeconds) * 1e9)))
+            }
+        }
+    }
+
+    /// Answers one client (and closes it), or hands a command to a thread that waits for its effect.
+    private func serve(_ client: Int32, _ read: UnixSocket.LineRead) {
+        let request: [UInt8]
+        switch read {
+        case .line(let bytes): request = bytes
+        case .endOfFile(let bytes) where !bytes.isEmpty: request = bytes
+        case .endOfFile, .failed, .cancelled:
+            // A probe (connect and close) or a client gone: nobody to answer.
             close(client)
+            return
+        case .timedOut: return reply(client, .failure(ControlProtocolError.noRequest(afterSeconds: readTimeoutSeconds).description))
+        case .tooLong: return reply(client, .failure(ControlProtocolError.tooLong(limit: Self.requestLimit).description))
         }
-    }
-
-    private func serve(_ client: Int32, wakeRead: Int32) {
-        let response: ControlResponse
-        switch UnixSocket.readLine(client, limit: Self.requestLimit, timeoutSeconds: readTimeoutSeconds, cancelFD: wakeRead) {
-        case .line(let bytes): response = answer(bytes)
-        case .endOfFile(let bytes) where !bytes.isEmpty: response = answer(bytes)
-        case .endOfFile, .failed: return  // a probe (connect and close) or a client gone: nobody to answer
-        case .timedOut: response = .failure(ControlProtocolError.noRequest(afterSeconds: readTimeoutSeconds).description)
-        case .tooLong: response = .failure(ControlProtocolError.tooLong(limit: Self.requestLimit).description)
-        case .cancelled: response = .failure("the session is ending")
+        // A client that hung up gave up waiting (and told its user the command failed): carrying
+        // the command out now would do what was reported as not done.
+        if Self.hasHungUp(client) {
+            close(client)
+            return
         }
-        _ = UnixSocket.writeAll(client, Array((response.encoded() + "\n").utf8))
-    }
-
-    private func answer(_ bytes: [UInt8]) -> ControlResponse {
-        switch ControlRequest.parse(bytes) {
-        case .failure(let error): return .failure(error.description)
-        case .success(.status): return .ok(control.status)
+        switch ControlRequest.parse(request) {
+        case .failure(let error): reply(client, .failure(error.description))
+        case .success(.status): reply(client, .ok(control.status))
         case .success(.command(let command)):
             if control.hasEnded {
                 // The front end is still finishing (the summary is written): a stop reaches it and
                 // ends it (`SessionControl.afterEnd`).
                 if command == .stop {
                     control.send(command)
-                    return .ok(control.status)
+                    return reply(client, .ok(control.status))
                 }
-                return .failure("the session has ended; \(command.rawValue) was not sent")
+                return reply(client, .failure("the session has ended; \(command.rawValue) was not sent"))
             }
-            return .ok(sendAndSettle(command))
+            let admitted: Bool = lock.withLock {
+                guard commandsInFlight < Self.maximumCommandsInFlight else { return false }
+                commandsInFlight += 1
+                return true
+            }
+            guard admitted else { return reply(client, .failure("too many commands at once; \(command.rawValue) was not sent")) }
+            commandThreads.enter()
+            let started = NamedThread.start(name: "runwalk-command") { [self] in
+                reply(client, .ok(sendAndSettle(command)))
+                lock.withLock { commandsInFlight -= 1 }
+                commandThreads.leave()
+            }
+            if !started {
+                commandThreads.leave()
+                lock.withLock { commandsInFlight -= 1 }
+                reply(client, .failure("no thread to carry out \(command.rawValue); it was not sent"))
+            }
         }
+    }
+
+    /// Whether the peer has closed its end altogether (POLLHUP); one that only shut its write
+    /// side (`socat`, a request without a newline) still waits for the answer.
+    static func hasHungUp(_ fd: Int32) -> Bool {
+        var probe = [pollfd(fd: fd, events: Int16(POLLIN), revents: 0)]
+        return poll(&probe, 1, 0) > 0 && probe[0].revents & Int16(POLLHUP) != 0
+    }
+
+    /// Writes the answer line without waiting (it fits an empty socket buffer) and closes.
+    private func reply(_ client: Int32, _ response: ControlResponse) {
+        _ = UnixSocket.writeAll(client, Array((response.encoded() + "\n").utf8))
+        close(client)
     }
 
     /// Sends `command` and waits (up to `settleSeconds`) for a status that shows its effect;
@@ -223,50 +322,16 @@ public final class ControlServer: @unchecked Sendable {
         let waiter = SettleWaiter { ControlSettle.isSettled(command, before: before, now: $0) }
         // Observe before sending, so a status published at once is not missed.
         let token = control.observe { waiter.offer($0) }
+        let key = ObjectIdentifier(waiter)
         let proceed: Bool = lock.withLock {
             guard !stopped else { return false }
-            waiting = waiter
+            waiting[key] = waiter
             return true
         }
         control.send(command)
         let settled = proceed ? waiter.wait(seconds: settleSeconds) : nil
-        lock.withLock { waiting = nil }
+        lock.withLock { waiting[key] = nil }
         control.removeObserver(token)
         return settled ?? control.status
-    }
-}
-
-/// Waits for the first status that passes a test; `cancel()` ends the wait early.
-private final class SettleWaiter: @unchecked Sendable {
-    private let accepts: @Sendable (SessionStatus) -> Bool
-    private let signal = DispatchSemaphore(value: 0)
-    private let lock = Lock()
-    private var settled: SessionStatus?
-    private var done = false
-
-    init(_ accepts: @escaping @Sendable (SessionStatus) -> Bool) { self.accepts = accepts }
-
-    /// Called on the publishing thread: quick, no waiting.
-    func offer(_ status: SessionStatus) {
-        let first: Bool = lock.withLock {
-            guard !done, accepts(status) else { return false }
-            settled = status
-            done = true
-            return true
-        }
-        if first { signal.signal() }
-    }
-
-    func cancel() {
-        let first: Bool = lock.withLock {
-            defer { done = true }
-            return !done
-        }
-        if first { signal.signal() }
-    }
-
-    func wait(seconds: Double) -> SessionStatus? {
-        _ = signal.wait(timeout: .now() + seconds)
-        return lock.withLock { settled }
     }
 }

@@ -19,7 +19,7 @@ public enum ControlSocketPath {
     /// existing one of ours tightened to 0700; without, nothing is changed (the client's case).
     public static func resolve(environment: [String: String] = ProcessInfo.processInfo.environment,
                                uid: uid_t = getuid(), temporaryRoot: String = "/tmp",
-                               create: Bool) throws(ControlSocketError) -> String {
+                               create: Bool, notice: (String) -> Void = { _ in }) throws(ControlSocketError) -> String {
         if let path = environment[overrideVariable], !path.isEmpty {
             try checkLength(path)
             return path
@@ -32,12 +32,21 @@ public enum ControlSocketPath {
         }
         let path = folder + "/" + fileName
         try checkLength(path)
-        try preparePrivateFolder(folder, uid: uid, create: create)
+        try preparePrivateFolder(folder, uid: uid, create: create, notice: notice)
+        if !create {
+            // The client: a socket another user made is not our session, whatever it answers.
+            var info = stat()
+            if lstat(path, &info) == 0, info.st_uid != uid { throw .ownedByOther(path: path, owner: info.st_uid, us: uid) }
+        }
         return path
     }
 
     /// Makes sure `folder` is a real folder owned by `uid` (not a symlink), 0700 when `create`.
-    static func preparePrivateFolder(_ folder: String, uid: uid_t, create: Bool) throws(ControlSocketError) {
+    /// A folder others could write to may hold what they planted (a socket that answers for our
+    /// session): the session (`create`) tightens it and removes everything in it that another user
+    /// owns, saying so on `notice`; the client refuses it until a session has made it private.
+    static func preparePrivateFolder(_ folder: String, uid: uid_t, create: Bool,
+                                     notice: (String) -> Void = { _ in }) throws(ControlSocketError) {
         var info = stat()
         if lstat(folder, &info) != 0 {
             guard errno == ENOENT else { throw .system(path: folder, SocketErrno(call: "lstat", code: errno)) }
@@ -51,10 +60,39 @@ public enum ControlSocketPath {
         }
         guard info.st_mode & S_IFMT == S_IFDIR else { throw .notAFolder(path: folder) }
         guard info.st_uid == uid else { throw .ownedByOther(path: folder, owner: info.st_uid, us: uid) }
+        let writableByOthers = info.st_mode & 0o022 != 0
+        guard create else {
+            if writableByOthers { throw .writableByOthers(path: folder, mode: info.st_mode & 0o7777) }
+            return
+        }
         // mkdir's mode passes through the umask; set it outright.
-        if create && info.st_mode & 0o777 != 0o700 && chmod(folder, 0o700) != 0 {
+        if info.st_mode & 0o777 != 0o700 && chmod(folder, 0o700) != 0 {
             throw .system(path: folder, SocketErrno(call: "chmod", code: errno))
         }
+        // Tightened now, but what others left in it while it was open stays unless removed.
+        var removed: [String] = []
+        for name in entries(of: folder) {
+            let entry = folder + "/" + name
+            guard lstat(entry, &info) == 0, info.st_uid != uid else { continue }
+            if unlink(entry) == 0 { removed.append("\(name) (uid \(info.st_uid))") }
+        }
+        if writableByOthers || !removed.isEmpty {
+            notice("runwalk: control socket folder \(folder) was "
+                   + (writableByOthers ? "writable by others; made it private (0700)" : "holding files of other users")
+                   + (removed.isEmpty ? "" : " and removed what others put there: " + removed.joined(separator: ", ")))
+        }
+    }
+
+    /// The names in `folder` (not `.` and `..`).
+    private static func entries(of folder: String) -> [String] {
+        guard let directory = opendir(folder) else { return [] }
+        defer { closedir(directory) }
+        var names: [String] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
     }
 
     static func checkLength(_ path: String) throws(ControlSocketError) {
@@ -68,6 +106,8 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
     case notAFolder(path: String)
     /// The socket's folder belongs to another user.
     case ownedByOther(path: String, owner: uid_t, us: uid_t)
+    /// The socket's folder is writable by other users: what is in it may be theirs.
+    case writableByOthers(path: String, mode: mode_t)
     /// A file that is not a socket stands at the socket path (it is left alone).
     case notASocket(path: String)
     /// Unix socket paths are limited to 107 bytes.
@@ -80,6 +120,8 @@ public enum ControlSocketError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .notAFolder(let path): "\(path): exists and is not a folder"
         case .ownedByOther(let path, let owner, let us): "\(path): owned by uid \(owner), not by us (uid \(us)); refusing to use it"
+        case .writableByOthers(let path, let mode):
+            "\(path): writable by other users (mode \(String(mode, radix: 8))); not trusting a socket in it (a session makes it private again)"
         case .notASocket(let path): "\(path): exists and is not a socket; leaving it alone"
         case .pathTooLong(let path): "\(path): longer than the \(UnixSocket.maxPathBytes) bytes a socket path may have"
         case .system(let path, let failure): "\(path): \(failure.description)"

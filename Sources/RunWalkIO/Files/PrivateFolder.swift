@@ -52,7 +52,7 @@ public enum PrivateFolder {
         var changed: [String] = []
         var info = stat()
         guard lstat(folder, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return [] }
-        if tightenOne(folder, info, mode: folderMode) { changed.append(folder) }
+        if tightenOne(folder, info) { changed.append(folder) }
         for name in files {
             if name.hasSuffix("/") {
                 let sub = folder + "/" + name.dropLast()
@@ -62,7 +62,7 @@ public enum PrivateFolder {
             let path = folder + "/" + name
             // lstat: a symlink's target is not ours to change.
             guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            if tightenOne(path, info, mode: fileMode) { changed.append(path) }
+            if tightenOne(path, info) { changed.append(path) }
         }
         return changed
     }
@@ -80,10 +80,13 @@ public enum PrivateFolder {
         return names
     }
 
-    /// Sets `mode` when the file is ours and gives group or others any access.
-    private static func tightenOne(_ path: String, _ info: stat, mode: mode_t) -> Bool {
-        guard info.st_uid == geteuid(), info.st_mode & 0o077 != 0 else { return false }
-        return chmod(path, mode) == 0
+    /// Takes group's and others' access away when the file is ours and gives them any; the
+    /// owner's own bits are kept as they are (never added: a folder the user made read-only, 0555,
+    /// stays read-only). A folder or file its owner cannot write is left alone altogether: the user
+    /// made it so on purpose, and commands that would write there say what they cannot do.
+    private static func tightenOne(_ path: String, _ info: stat) -> Bool {
+        guard info.st_uid == geteuid(), info.st_mode & 0o077 != 0, info.st_mode & S_IWUSR != 0 else { return false }
+        return chmod(path, info.st_mode & 0o700) == 0
     }
 
     /// Creates an empty file with mode 0600 unless it exists (the database before SQLite opens

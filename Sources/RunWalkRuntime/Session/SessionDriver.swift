@@ -124,7 +124,7 @@ public struct SessionDriver: Sendable {
     /// How the session ended (or `inProgress`).
     public var outcome: SessionOutcome {
         switch runner.engine.state {
-        case .completed: return .completed
+        case .completed: return runner.finishedOutcome
         case .stopped: return stopRequested || !sourceEnded ? .stopped : .incomplete
         default: return sourceEnded ? .incomplete : .inProgress
         }
@@ -207,7 +207,7 @@ public struct SessionDriver: Sendable {
             switch command {
             case .start:
                 let fromFix = lastFix.flatMap { $0.dateKnown ? $0.time : nil }
-                return startWorkout(utc: fromFix ?? loopBeganUTC?.adding(loopNow))
+                return startWorkout(utc: loopBeganUTC?.adding(loopNow) ?? fromFix)
             case .stop:
                 stopRequested = true
                 return Output(messages: ["stopped before the workout began"])
@@ -288,7 +288,9 @@ public struct SessionDriver: Sendable {
                 return output
             }
             hadPosition = fix.hasPosition
-            output += startWorkout(utc: fix.dateKnown ? fix.time : nil)
+            // With a wall clock (a live run, even from a track file) the session starts when it ran;
+            // the track's own times belong to its fixes.
+            output += startWorkout(utc: loopBeganUTC?.adding(loopNow) ?? (fix.dateKnown ? fix.time : nil))
         }
         output.events += runScript(upTo: clock)
         output.events += checkLost()

@@ -20,6 +20,24 @@ struct StoreMigrator {
         return migrations.map(\.identifier).filter(applied.contains)
     }
 
+    /// The store version this build reads and writes: the number of its migrations. Databases
+    /// carry it in `PRAGMA user_version` (0 in those made before versions were stamped).
+    var version: Int { migrations.count }
+
+    /// The version of a database written by a newer RunWalk (nil: this build's version or older):
+    /// a `user_version` above ours, or migrations applied that this build does not know.
+    func newerVersion(_ db: SQLiteConnection) throws -> Int? {
+        let stamped = try db.value(Int.self, "PRAGMA user_version") ?? 0
+        var unknown = 0
+        let exists = try db.value(Int.self, "SELECT COUNT(*) FROM sqlite_master WHERE type = 'table' AND name = ?", [Self.table]) ?? 0
+        if exists > 0 {
+            let known = Set(migrations.map(\.identifier))
+            unknown = Set(try db.values(String.self, "SELECT identifier FROM \(Self.table)")).subtracting(known).count
+        }
+        let found = max(stamped, unknown > 0 ? version + unknown : 0)
+        return found > version ? found : nil
+    }
+
     /// Whether every registered migration has been applied.
     func hasCompletedMigrations(_ db: SQLiteConnection) throws -> Bool {
         try appliedMigrations(db).count == migrations.count
@@ -38,6 +56,10 @@ struct StoreMigrator {
                     try migration.migrate(db)
                     try db.execute("INSERT INTO \(Self.table) (identifier) VALUES (?)", [migration.identifier])
                 }
+            }
+            // Stamped once migrated, so that an older RunWalk can tell the file is newer than it.
+            if try (db.value(Int.self, "PRAGMA user_version") ?? 0) < version {
+                try db.execute("PRAGMA user_version = \(version)")
             }
         }
     }
