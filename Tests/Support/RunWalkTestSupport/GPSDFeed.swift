@@ -10,7 +10,7 @@ public final class LoggedGPSD: @unchecked Sendable {
     public let port: UInt16
     public let udpPort: UInt16
     private var scanned = 0
-    private var reports = 0
+    private var latest: Double?
 
     /// Starts `gpsd -N -n -b -D 2 -S PORT udp://127.0.0.1:UDPPORT` and waits until it listens.
     public init(seconds: Double = 20) throws {
@@ -33,40 +33,71 @@ public final class LoggedGPSD: @unchecked Sendable {
         daemon.waitForStderr("{\"class\":\"WATCH\",\"enable\":true", seconds: seconds)
     }
 
-    /// Sends `epochs` (NMEA sentences, one datagram each), at most `window` epochs ahead of the
-    /// position reports gpsd has written to its clients; waits up to `stallSeconds` for gpsd to
-    /// catch up before sending on regardless (an epoch without a fix makes no report).
-    public func feed(_ epochs: [[String]], window: Int = 40, stallSeconds: Double = 5) {
+    /// Sends `epochs` (NMEA sentences, one datagram each), never more than `window` epochs ahead
+    /// of the latest time gpsd has reported to its clients (a TPV's `time`, against the epoch's
+    /// own NMEA time): every small datagram costs about a kilobyte of the socket's buffer, and a
+    /// feed that ran ahead of a starved gpsd lost sentences. When gpsd reports nothing new for
+    /// `stallSeconds` (epochs without a fix may make no report) the feed goes on, and waits again
+    /// once gpsd reports a new time.
+    public func feed(_ epochs: [[String]], window: Int = 5, stallSeconds: Double = 5) {
         let feeder = UDPFeeder(port: udpPort)
         defer { feeder.close() }
+        let times = epochs.map(Self.nmeaSecondOfDay)
+        var stalledAt: Double?? = nil
         for (index, epoch) in epochs.enumerated() {
-            let deadline = Date().addingTimeInterval(stallSeconds)
-            while index - countReports() > window && Date() < deadline { Thread.sleep(forTimeInterval: 0.005) }
+            if index >= window, let due = times[index - window] {
+                let deadline = Date().addingTimeInterval(stallSeconds)
+                while true {
+                    let reported = latestReportedSecond()
+                    if let reported, reported >= due - 0.001 { break }
+                    if let stalledAt, stalledAt == reported { break }
+                    if Date() >= deadline { stalledAt = .some(reported); break }
+                    Thread.sleep(forTimeInterval: 0.002)
+                }
+            }
             epoch.forEach(feeder.send)
         }
     }
 
-    /// The TPV reports gpsd has logged as written to a client so far (counting only the new part
-    /// of its log each time).
-    private func countReports() -> Int {
+    /// The time of day (s) of an epoch's first RMC or GGA sentence.
+    static func nmeaSecondOfDay(_ epoch: [String]) -> Double? {
+        for line in epoch {
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false)
+            guard fields.count > 1, fields[0].hasSuffix("RMC") || fields[0].hasSuffix("GGA") else { continue }
+            let time = Array(fields[1].utf8)
+            guard time.count >= 6, let h = Double(String(fields[1].prefix(2))),
+                  let m = Double(String(fields[1].dropFirst(2).prefix(2))), let sec = Double(String(fields[1].dropFirst(4))) else { continue }
+            return h * 3600 + m * 60 + sec
+        }
+        return nil
+    }
+
+    /// The latest time of day (s) in a TPV gpsd has logged as written to a client (scanning only
+    /// the new part of its log each time).
+    private func latestReportedSecond() -> Double? {
         let log = daemon.stderrData
-        guard log.count > scanned else { return reports }
-        let marker = Array("{\"class\":\"TPV\"".utf8)
-        // From a marker's length less one back: a marker split across two reads ends in the new
-        // part, and one that ends before it was counted last time.
-        let from = max(0, scanned - marker.count + 1)
-        let bytes = [UInt8](log[from...])
-        var index = 0
-        while index + marker.count <= bytes.count {
-            if bytes[index] == marker[0] && bytes[index..<index + marker.count].elementsEqual(marker) {
-                reports += 1
-                index += marker.count
-            } else {
-                index += 1
+        guard log.count > scanned else { return latest }
+        // Whole lines only: a line still being written is read next time.
+        guard let end = log[scanned...].lastIndex(of: UInt8(ascii: "\n")) else { return latest }
+        let text = String(decoding: log[scanned...end], as: UTF8.self)
+        scanned = end + 1
+        for line in text.split(separator: "\n") {
+            var rest = line[...]
+            while let tpv = rest.range(of: "{\"class\":\"TPV\"") {
+                rest = rest[tpv.upperBound...]
+                guard let key = rest.range(of: "\"time\":\"") else { break }
+                let value = rest[key.upperBound...].prefix(while: { $0 != "\"" })
+                // "2026-04-12T06:30:05.000Z": the part after the T.
+                if let t = value.firstIndex(of: "T") {
+                    let clock = value[value.index(after: t)...].split(separator: ":")
+                    if clock.count == 3, let h = Double(clock[0]), let m = Double(clock[1]),
+                       let sec = Double(clock[2].trimmingCharacters(in: CharacterSet(charactersIn: "Z"))) {
+                        latest = max(latest ?? 0, h * 3600 + m * 60 + sec)
+                    }
+                }
             }
         }
-        scanned = log.count
-        return reports
+        return latest
     }
 
     public func stop() { daemon.stop() }
