@@ -84,8 +84,10 @@ let package = Package(
         .testTarget(name: "RunWalkRuntimeTests", dependencies: ["RunWalkRuntime", "RunWalkCore", "RunWalkGPS"]),
         .testTarget(name: "RunWalkTerminalTests", dependencies: ["RunWalkTerminal", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkIOTests", dependencies: ["RunWalkIO", "RunWalkRuntime", "RunWalkCore"]),
-        .testTarget(name: "RunWalkTracksTests", dependencies: ["RunWalkTracks", "RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
-        .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]),
+        .testTarget(name: "RunWalkTracksTests", dependencies: ["RunWalkTracks", "RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS",
+                                                        "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS",
+                                                        "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(

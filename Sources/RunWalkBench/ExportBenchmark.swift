@@ -69,7 +69,7 @@ enum ExportBenchmark {
         process.standardError = pipe
         do {
             try process.run()
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let text = String(decoding: readToEnd(pipe.fileHandleForReading), as: UTF8.self)
             process.waitUntilExit()
             let parsing = text.split(separator: "\n").first { $0.hasPrefix("Parsing took") } ?? "no timing line"
             print("peer: xmllint (libxml2) on the same GPX: \(parsing)")

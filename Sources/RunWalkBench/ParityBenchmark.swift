@@ -74,7 +74,7 @@ enum ParityBenchmark {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
+        let data = readToEnd(output.fileHandleForReading)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError("gpsdecode exited \(process.terminationStatus)") }
         return data

@@ -103,7 +103,7 @@ enum TracksBenchmark {
         process.standardOutput = pipe
         process.standardError = pipe
         try process.run()
-        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: readToEnd(pipe.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw BenchError.usage("\(tool) exited \(process.terminationStatus): \(text)") }
         return text
@@ -132,7 +132,7 @@ enum TracksBenchmark {
         defer { argv.forEach { free($0) } }
         guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { throw BenchError.usage("cannot start \(executable)") }
         try out.fileHandleForWriting.close()
-        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: readToEnd(out.fileHandleForReading), as: UTF8.self)
         var status: Int32 = 0
         guard waitpid(pid, &status, 0) == pid, status == 0 else { throw BenchError.usage("the reading child failed (status \(status))") }
         let numbers = text.split(whereSeparator: { $0 == " " || $0 == "\n" }).compactMap { Int($0) }

@@ -11,7 +11,7 @@ import RunWalkTracks
 struct ReplayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "replay",
-        abstract: "Run a recorded NMEA track through a workout and print its summary.")
+        abstract: "Run a recorded track (NMEA, GPX, TCX or FIT) through a workout and print its summary.")
 
     @Argument(help: "Track file: NMEA 0183, GPX, TCX or FIT, plain or gzip-compressed ('-' for standard input).")
     var track: String

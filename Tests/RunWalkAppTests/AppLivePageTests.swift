@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 
 /// The app under Xvfb, read and driven through AT-SPI (Tests/RunWalkAppTests/live_page.py): a
 /// workout from a sample track at 10× speed; Pause, Skip and a held Stop; the finished page
@@ -118,16 +119,6 @@ struct AppLivePageTests {
     }
 
     static func runCLI(_ cli: URL, _ arguments: [String], environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = cli
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.run(cli.path, arguments, environment: environment, seconds: 60).stdout
     }
 }

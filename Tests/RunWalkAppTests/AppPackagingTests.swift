@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 
 /// The app's desktop file and AppStream metainfo pass the freedesktop validators, and name the
 /// same application (the ID the app registers, its icon, its binary).
@@ -10,16 +11,9 @@ struct AppPackagingTests {
     static let id = "org.runwalk.RunWalk"
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: data, as: UTF8.self))
+        // Standard error joined to standard output, as the validators' callers read them.
+        let result = try ChildProcess.run(tool, arguments, seconds: 60)
+        return (result.status ?? SIGKILL, result.stdout + result.stderr)
     }
 
     @Test func desktopFileIsValid() throws {

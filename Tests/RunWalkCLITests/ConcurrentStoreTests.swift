@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RunWalkStore
+import RunWalkTestSupport
 
 /// Several `runwalk` processes on one store at once: one writer at a time (BEGIN IMMEDIATE and
 /// the 5 s busy timeout), readers beside them in WAL mode; nothing lost, nothing refused.
@@ -10,28 +11,24 @@ struct ConcurrentStoreTests {
     func concurrentReplays() throws {
         let folder = try TemporaryDataFolder("runwalk-concurrent")
         let count = 8
-        let replays = (0..<count).map { _ in
-            let process = folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--json"])
-            process.standardOutput = FileHandle.nullDevice
-            let errors = Pipe()
-            process.standardError = errors
-            return (process, errors)
+        let replays = try (0..<count).map { _ in
+            try folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--json"]).start()
         }
-        for (process, _) in replays { try process.run() }
+        defer { replays.forEach { $0.stop() } }
         var reads = 0
         var readFailures: [String] = []
-        while replays.contains(where: { $0.0.isRunning }) {
+        let deadline = Date().addingTimeInterval(300)
+        while replays.contains(where: { $0.isRunning }) && Date() < deadline {
             guard folder.location.databaseExists else { continue }
             let history = try folder.run(["history"])
             reads += 1
             // Before the first session row is committed history may find none; never an error.
             if history.status != 0, !history.stderr.contains("no sessions recorded yet") { readFailures.append(history.stderr) }
         }
-        for (process, errors) in replays {
-            process.waitUntilExit()
-            let stderr = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            #expect(process.terminationStatus == 0, "\(stderr)")
-            #expect(!stderr.contains("SQLite error"), "\(stderr)")
+        for process in replays {
+            let status = process.wait(seconds: 10)
+            #expect(status == 0, "\(process.stderr)")
+            #expect(!process.stderr.contains("SQLite error"), "\(process.stderr)")
         }
         #expect(readFailures.isEmpty, "\(readFailures)")
         let store = try RunWalkStore(location: folder.location, create: false)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RunWalkStore
+import RunWalkTestSupport
 
 /// SIGKILL during a paced replay, then any `runwalk` command: the session is recovered with
 /// every fix up to (at most) one second before the kill.
@@ -39,18 +40,14 @@ struct CrashRecoveryTests {
     @Test("a session still being recorded by a live process is not recovered by another command")
     func liveSessionLeftAlone() throws {
         let folder = try TemporaryDataFolder("runwalk-live")
-        let process = folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", "100"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let process = try folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", "100"]).start()
+        defer { process.stop() }
         usleep(800_000)
         let meanwhile = try folder.run(["history"])
         #expect(process.isRunning, "the replay should still run (2.5 s at 100x)")
         #expect(!meanwhile.stderr.contains("recovered"), "\(meanwhile.stderr)")
         #expect(meanwhile.stdout.contains("recording"))
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(process.wait(seconds: 60) == 0, "\(process.stderr)")
         let store = try RunWalkStore(location: folder.location, create: false)
         #expect(try store.loadSession(.last).info.state == "completed")
     }
@@ -60,17 +57,14 @@ struct CrashRecoveryTests {
     private func killOnce(folder: TemporaryDataFolder, repetition: Int, speed: Double, delaySeconds: ClosedRange<Double>) throws -> Double {
         let before = (try RunWalkStore.openIfPresent(location: folder.location)?.sessions().first?.id) ?? 0
         let launched = Date()
-        let process = folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", String(speed)])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let process = try folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", String(speed)]).start()
+        defer { process.stop() }
         var generator = SystemRandomNumberGenerator()
         usleep(useconds_t(Double.random(in: delaySeconds, using: &generator) * 1_000_000))
         let killedAt = Date()
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal, "repetition \(repetition): the replay ended before the kill")
+        kill(process.pid, SIGKILL)
+        _ = process.wait(seconds: 30)
+        #expect(process.terminationSignal == SIGKILL, "repetition \(repetition): the replay ended before the kill")
 
         // Any command finds the session and closes it.
         let next = try folder.run(["history"])

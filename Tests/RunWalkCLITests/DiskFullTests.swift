@@ -1,4 +1,5 @@
 import Foundation
+import RunWalkTestSupport
 import Testing
 import RunWalkStore
 
@@ -24,14 +25,7 @@ final class FullDisk {
     var how: String { mounted ? "tmpfs" : "max_page_count" }
 
     static func command(_ path: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ChildProcess.run(path, arguments, seconds: 60).status ?? -1
     }
 
     deinit { if mounted { _ = try? Self.command("/bin/umount", [folder.url.path]) } }
@@ -76,23 +70,12 @@ struct DiskFullTests {
     func spaceComesBack() throws {
         let disk = try FullDisk()
         try #require(disk.mounted, "needs a tmpfs mount (root); the max_page_count stand-in cannot grow mid-run")
-        let errors = disk.folder.url.deletingLastPathComponent().appendingPathComponent("runwalk-full-\(UUID().uuidString).err")
-        #expect(FileManager.default.createFile(atPath: errors.path, contents: nil))
-        defer { try? FileManager.default.removeItem(at: errors) }
-        let process = disk.folder.process(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--speed", "600"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: errors)
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
-        var waited = 0
-        while !(try String(contentsOf: errors, encoding: .utf8)).contains("disk is full"), waited < 500, process.isRunning {
-            usleep(10_000)
-            waited += 1
-        }
+        let process = try disk.folder.process(["replay", Sample.loop, "--workout", Sample.loopWorkout, "--speed", "600"]).start()
+        defer { process.stop() }
+        _ = process.waitForStderr("disk is full", seconds: 30)  // at once when it comes; slack for a loaded machine
         #expect(try disk.grow(to: "16m"))
-        process.waitUntilExit()
-        let stderr = try String(contentsOf: errors, encoding: .utf8)
-        #expect(process.terminationStatus == 0)
+        #expect(process.wait(seconds: 120) == 0)
+        let stderr = process.stderr
         #expect(stderr.contains("runwalk: recording resumed"), "\(stderr)")
         #expect(!stderr.contains("recording incomplete"), "\(stderr)")
         let store = try RunWalkStore(location: disk.folder.location, create: false)

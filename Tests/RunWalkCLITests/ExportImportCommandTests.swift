@@ -12,15 +12,8 @@ struct ExportImportCommandTests {
             Thread {
                 _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10)
                 continuation.resume(with: Result {
-                    let process = Process()
-                    process.executableURL = RunWalkBinary.url
-                    process.arguments = arguments
-                    process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-                    var environment = ProcessInfo.processInfo.environment
-                    environment["RUNWALK_DATA_DIR"] = dataPath
-                        ?? FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path
-                    process.environment = environment
-                    return try RunWalkBinary.collect(process)
+                    // Private folders (Launch); the given data folder when there is one.
+                    try RunWalkBinary.collect(Launch(arguments, environment: dataPath.map { ["RUNWALK_DATA_DIR": $0] } ?? [:]))
                 })
             }.start()
         }

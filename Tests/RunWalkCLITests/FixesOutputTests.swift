@@ -9,12 +9,7 @@ struct FixesOutputTests {
 
     /// Runs a bash script in the repository root with `$RUNWALK` set to the binary.
     static func bash(_ script: String) throws -> RunWalkBinary.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(["RUNWALK": RunWalkBinary.url.path]) { _, new in new }
-        return try RunWalkBinary.collect(process)
+        try RunWalkBinary.collect(Launch(["-c", script], executable: "/bin/bash", environment: ["RUNWALK": RunWalkBinary.url.path]))
     }
 
     @Test("a reader that closes the pipe early: one message naming the broken pipe, exit 1")

@@ -85,10 +85,8 @@ struct FixesTrackFormatsTests {
             #expect(fixes.stderr.contains("points from a \(format.uppercased()) file"), "\(fixes.stderr)")
         }
         let fit = folder.url.appendingPathComponent("run.fit").path
-        let piped = Process()
-        piped.executableURL = URL(fileURLWithPath: "/bin/bash")
-        piped.arguments = ["-o", "pipefail", "-c", "gzip -c '\(fit)' | '\(RunWalkBinary.url.path)' fixes -"]
-        let output = try RunWalkBinary.collect(piped)
+        let output = try RunWalkBinary.collect(Launch(["-o", "pipefail", "-c", "gzip -c '\(fit)' | '\(RunWalkBinary.url.path)' fixes -"],
+                                                      executable: "/bin/bash"))
         let direct = try RunWalkBinary.run(["fixes", fit])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == direct.stdout, "the same fixes from gzip on standard input")
@@ -97,11 +95,8 @@ struct FixesTrackFormatsTests {
 
     @Test("NMEA gzip-compressed through a pipe: the same fixes and counts as the plain file")
     func nmeaGzipPipe() throws {
-        let piped = Process()
-        piped.executableURL = URL(fileURLWithPath: "/bin/bash")
-        piped.arguments = ["-o", "pipefail", "-c", "gzip -c SampleTracks/demo-short.nmea | '\(RunWalkBinary.url.path)' fixes -"]
-        piped.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        let output = try RunWalkBinary.collect(piped)
+        let output = try RunWalkBinary.collect(Launch(["-o", "pipefail", "-c", "gzip -c SampleTracks/demo-short.nmea | '\(RunWalkBinary.url.path)' fixes -"],
+                                                      executable: "/bin/bash"))
         let direct = try RunWalkBinary.run(["fixes", "SampleTracks/demo-short.nmea"])
         #expect(output.status == 0, "\(output.stderr)")
         #expect(output.stdout == direct.stdout)

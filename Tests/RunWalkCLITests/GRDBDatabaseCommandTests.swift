@@ -49,10 +49,7 @@ struct GRDBDatabaseCommandTests {
         let file = folder.url.appendingPathComponent("session-2.\(format)")
         let output = try folder.run(["export", "2", "--format", format, "-o", file.path], extraEnvironment: environment)
         #expect(output.status == 0, "\(output.stderr)")
-        let hash = Process()
-        hash.executableURL = URL(fileURLWithPath: "/usr/bin/sha256sum")
-        hash.arguments = [file.path]
-        let result = try RunWalkBinary.collect(hash)
+        let result = try RunWalkBinary.collect(Launch([file.path], executable: "/usr/bin/sha256sum"))
         #expect(result.stdout.split(separator: " ").first.map(String.init) == sha256)
     }
 }

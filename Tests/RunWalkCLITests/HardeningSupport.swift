@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkStore
+import RunWalkTestSupport
 
 /// Runs `runwalk` inside bash, for the redirections the reproducers use
 /// (`> /dev/full`, `>&-`, `trap '' PIPE`, `umask 000`).
@@ -8,22 +9,12 @@ extension TemporaryDataFolder {
     var configURL: URL { url.appendingPathComponent("config") }
 
     /// `script` in bash with `$RUNWALK` the binary and this folder's data and config folders.
-    func shell(_ script: String, standardOutput: FileHandle? = nil) throws -> RunWalkBinary.Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = ["-c", script]
-        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        process.environment = environment.merging(["RUNWALK": RunWalkBinary.url.path,
-                                                   "RUNWALK_CONFIG_DIR": configURL.path]) { _, new in new }
-        guard let standardOutput else { return try RunWalkBinary.collect(process) }
+    func shell(_ script: String, standardOutput: Int32? = nil) throws -> RunWalkBinary.Output {
+        var launch = process(["-c", script], extraEnvironment: ["RUNWALK": RunWalkBinary.url.path, "RUNWALK_CONFIG_DIR": configURL.path])
+        launch.executable = "/bin/bash"
         // Standard output given by the test (a pipe whose reader is gone); only stderr is read.
-        let err = Pipe()
-        process.standardOutput = standardOutput
-        process.standardError = err
-        try process.run()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return RunWalkBinary.Output(status: process.terminationStatus, stdout: "", stderr: String(decoding: stderr, as: UTF8.self))
+        launch.standardOutput = standardOutput
+        return try RunWalkBinary.collect(launch)
     }
 
     /// Records the demo track once, so that history, report and export have a session.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 
 /// How `runwalk` is linked (Package.swift: lld, packed relative relocations, no exported
 /// symbols) is part of its memory at run time (issue 18): every run maps and reads its
@@ -9,16 +10,9 @@ struct LinkedImageTests {
     static let readelf = ["/usr/bin/readelf", "/bin/readelf"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     static func readelf(_ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try #require(readelf))
-        process.arguments = arguments + [RunWalkBinary.url.path]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
-        return text
+        let result = try ChildProcess.run(try #require(readelf), arguments + [RunWalkBinary.url.path], seconds: 60)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
     }
 
     @Test("packed relative relocations, and no symbol of its own exported", .enabled(if: readelf != nil, "needs binutils' readelf"))

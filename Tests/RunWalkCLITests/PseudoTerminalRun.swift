@@ -20,8 +20,8 @@ final class PseudoTerminalRun {
     /// How long any one wait may take.
     static let deadlineSeconds = 20.0
 
-    /// The `script` process.
-    let process: Process
+    /// The `script` process (ChildProcess: private folders, a process group of its own).
+    let process: ChildProcess
     private let input = Pipe()
     private let output = Pipe()
     private var transcript = Data()
@@ -38,23 +38,22 @@ final class PseudoTerminalRun {
          blockedSignals: [Int32] = []) throws {
         let script = try #require(Self.script, "util-linux script is not installed")
         let command = "exec " + ([RunWalkBinary.url.path] + arguments).map(Self.shellQuoted).joined(separator: " ")
-        process = folder.process(["-qec", command, "/dev/null"], extraEnvironment: environment)
-        process.executableURL = URL(fileURLWithPath: script)
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = output
-        // posix_spawn passes on the spawning thread's mask.
-        var mask = sigset_t(), previous = sigset_t()
-        sigemptyset(&mask)
-        for signal in blockedSignals { sigaddset(&mask, signal) }
-        pthread_sigmask(SIG_SETMASK, &mask, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try process.run()
+        var launch = folder.process(["-qec", command, "/dev/null"], extraEnvironment: environment)
+        launch.executable = script
+        // The terminal's output comes through `output` (script's own errors are in process.stderr).
+        process = try ChildProcess(launch.executable, launch.arguments, currentDirectory: launch.currentDirectory,
+                                   environment: launch.environment, folders: launch.folders,
+                                   standardInput: .descriptor(input.fileHandleForReading.fileDescriptor),
+                                   standardOutput: output.fileHandleForWriting.fileDescriptor, blockedSignals: blockedSignals)
+        // The child has its copies: the output ends when script exits.
+        try input.fileHandleForReading.close()
+        try output.fileHandleForWriting.close()
     }
 
     deinit {
         if process.isRunning { killAll() }
         try? input.fileHandleForWriting.close()
+        process.stop(graceSeconds: 0.5)
     }
 
     /// Reads until the terminal shows `expected`; false (with an issue recorded and the
@@ -96,14 +95,14 @@ final class PseudoTerminalRun {
             }
         }
         // The output ends when `script` exits (it holds the pipe to the end).
-        process.waitUntilExit()
+        let status = process.wait(seconds: Self.deadlineSeconds, drainSeconds: 0)
         try? input.fileHandleForWriting.close()
-        return killed ? nil : process.terminationStatus
+        return killed ? nil : status
     }
 
     /// The `runwalk` process: `script`'s child (the shell it starts `exec`s runwalk).
     var runwalkPID: pid_t? {
-        let parent = process.processIdentifier
+        let parent = process.pid
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return nil }
         for name in names {
             guard let pid = pid_t(name) else { continue }
@@ -140,10 +139,10 @@ final class PseudoTerminalRun {
             if getpgid(child) == child { kill(-child, SIGKILL) }
             kill(child, SIGKILL)
         }
-        kill(process.processIdentifier, SIGKILL)
+        kill(process.pid, SIGKILL)
         let deadline = Date().addingTimeInterval(5)
         while !reachedEnd && readSome(until: deadline) {}
-        if reachedEnd { process.waitUntilExit() }
+        process.stop(graceSeconds: 0)
     }
 
     private static func shellQuoted(_ word: String) -> String {

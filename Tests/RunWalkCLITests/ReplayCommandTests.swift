@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 
 /// Runs the built `runwalk` binary as a user would.
 enum RunWalkBinary {
@@ -18,37 +19,53 @@ enum RunWalkBinary {
 
     struct Output { var status: Int32; var stdout: String; var stderr: String }
 
+    /// Runs `runwalk ARGUMENTS` to its end with private data, config, state and runtime folders
+    /// (never the user's: replays record by default, and settings.conf would change the output).
     static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
-        let process = Process()
-        process.executableURL = url
-        process.arguments = arguments
-        process.currentDirectoryURL = repositoryRoot
-        // Never record into the user's own data folder (replays record by default), nor read their settings.
-        let temporary = FileManager.default.temporaryDirectory
-        process.environment = ProcessInfo.processInfo.environment
-            .merging(["RUNWALK_DATA_DIR": temporary.appendingPathComponent("runwalk-cli-tests").path,
-                      "RUNWALK_CONFIG_DIR": temporary.appendingPathComponent("runwalk-cli-tests-no-config").path]) { _, new in new }
-            .merging(environment) { _, new in new }
-        return try collect(process)
+        try collect(Launch(arguments, environment: environment))
     }
 
-    /// Starts `process` and waits for it, reading standard output and error concurrently so
-    /// neither pipe fills up and blocks the child.
-    static func collect(_ process: Process) throws -> Output {
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let errData = LockedData()
-        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errData.isSet { usleep(1000) }
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: errData.value, as: UTF8.self))
+    /// Runs `launch` to its end (at most `seconds`; then it is killed and the test fails with what
+    /// it wrote), reading standard output and error as they come.
+    static func collect(_ launch: Launch, seconds: Double = 300) throws -> Output {
+        let child = try launch.start()
+        defer { child.stop(graceSeconds: 0.5) }
+        guard let status = child.wait(seconds: seconds) else {
+            throw LaunchTimedOut(description: "\(launch.arguments) did not end within \(seconds) s; stderr: \(child.stderr)")
+        }
+        return Output(status: status, stdout: child.stdout, stderr: child.stderr)
     }
 }
+
+/// A command a test starts, always through `ChildProcess` (private folders, its own process group,
+/// output read with plain reads): `runwalk` itself unless `executable` says otherwise.
+struct Launch {
+    var executable: String
+    var arguments: [String]
+    /// On top of the private folders' variables.
+    var environment: [String: String]
+    var currentDirectory: URL? = RunWalkBinary.repositoryRoot
+    var standardInput: ChildProcess.Input = .null
+    /// A descriptor for standard output instead of collecting it.
+    var standardOutput: Int32?
+    /// Folders shared with other processes; a fresh private set when nil.
+    var folders: PrivateEnvironment?
+
+    init(_ arguments: [String], executable: String = RunWalkBinary.url.path, environment: [String: String] = [:],
+         folders: PrivateEnvironment? = nil) {
+        self.executable = executable
+        self.arguments = arguments
+        self.environment = environment
+        self.folders = folders
+    }
+
+    func start() throws -> ChildProcess {
+        try ChildProcess(executable, arguments, currentDirectory: currentDirectory, environment: environment, folders: folders,
+                         standardInput: standardInput, standardOutput: standardOutput)
+    }
+}
+
+struct LaunchTimedOut: Error, CustomStringConvertible { var description: String }
 
 @Suite("runwalk replay (end to end)")
 struct ReplayCommandTests {

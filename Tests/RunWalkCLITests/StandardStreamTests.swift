@@ -35,7 +35,7 @@ struct StandardStreamTests {
         // The pipe's read end is closed before runwalk starts: the write must fail with EPIPE.
         let pipe = Pipe()
         try pipe.fileHandleForReading.close()
-        let result = try folder.shell("trap '' PIPE; exec \"$RUNWALK\" history", standardOutput: pipe.fileHandleForWriting)
+        let result = try folder.shell("trap '' PIPE; exec \"$RUNWALK\" history", standardOutput: pipe.fileHandleForWriting.fileDescriptor)
         #expect(result.status == 1, "\(result.stderr)")
         #expect(result.stderr == "runwalk: error: cannot write to standard output: broken pipe\n")
     }

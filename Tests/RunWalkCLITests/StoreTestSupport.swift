@@ -1,12 +1,17 @@
 import Foundation
 import RunWalkStore
+import RunWalkTestSupport
 
-/// A temporary `RUNWALK_DATA_DIR` and a way to run `runwalk` against it.
+/// A temporary `RUNWALK_DATA_DIR` and a way to run `runwalk` against it; the processes it starts
+/// share its private config, state, cache and runtime folders too (`PrivateEnvironment`).
 final class TemporaryDataFolder {
     let url: URL
+    /// The private folders of every process started here; `url` is its data folder.
+    let folders: PrivateEnvironment
 
     init(_ name: String = "runwalk-store") throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        folders = try PrivateEnvironment(name)
+        url = folders.dataFolder.appendingPathComponent("runwalk")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         // A data folder is owner-only (runwalk tightens a looser one and says so).
         chmod(url.path, 0o700)
@@ -14,26 +19,20 @@ final class TemporaryDataFolder {
 
     var location: StoreLocation { StoreLocation(directory: url.path) }
 
-    var environment: [String: String] {
-        ProcessInfo.processInfo.environment.merging(["RUNWALK_DATA_DIR": url.path]) { _, new in new }
-    }
+    /// The environment of a process started here (the private folders, this data folder).
+    var environment: [String: String] { folders.environment(["RUNWALK_DATA_DIR": url.path]) }
 
     /// Runs `runwalk` to the end with this folder as its data folder.
     func run(_ arguments: [String], extraEnvironment: [String: String] = [:]) throws -> RunWalkBinary.Output {
         try RunWalkBinary.collect(process(arguments, extraEnvironment: extraEnvironment))
     }
 
-    /// A `runwalk` process, not started, with this data folder.
-    func process(_ arguments: [String], extraEnvironment: [String: String] = [:]) -> Process {
-        let process = Process()
-        process.executableURL = RunWalkBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        process.environment = environment.merging(extraEnvironment) { _, new in new }
-        return process
+    /// A `runwalk` command, not started, with this data folder.
+    func process(_ arguments: [String], extraEnvironment: [String: String] = [:]) -> Launch {
+        Launch(arguments, environment: ["RUNWALK_DATA_DIR": url.path].merging(extraEnvironment) { _, new in new }, folders: folders)
     }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    deinit { folders.remove() }
 }
 
 final class LockedData: @unchecked Sendable {

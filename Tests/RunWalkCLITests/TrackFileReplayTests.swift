@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import RunWalkTestSupport
 
 @Suite("replay and import read GPX, TCX and FIT (end to end)")
 struct TrackFileReplayTests {
@@ -20,12 +21,8 @@ struct TrackFileReplayTests {
             try #require(exported.status == 0, "\(exported.stderr)")
             var files = [file]
             if format == "fit" {
-                let gzip = Process()
-                gzip.executableURL = URL(fileURLWithPath: "/bin/gzip")
-                gzip.arguments = ["-k", file]
-                try gzip.run()
-                gzip.waitUntilExit()
-                try #require(gzip.terminationStatus == 0)
+                let gzip = try ChildProcess.run("/bin/gzip", ["-k", file], seconds: 60)
+                try #require(gzip.status == 0, "\(gzip.stderr)")
                 files.append(file + ".gz")
             }
             for path in files {
@@ -94,8 +91,8 @@ struct TrackFileReplayTests {
         let missing = try folder.run(["replay", file.path, "--track", "3", "--workout", "10m run", "--no-record"])
         #expect(missing.status == 2)
         #expect(missing.stderr == "runwalk: error: \(file.path): --track 3, but the file has 2 track(s)\n")
-        let process = folder.process(["replay", "-", "--workout", "10m run", "--json", "--no-record"])
-        process.standardInput = try FileHandle(forReadingFrom: file)
+        var process = folder.process(["replay", "-", "--workout", "10m run", "--json", "--no-record"])
+        process.standardInput = .file(file.path)
         let piped = try RunWalkBinary.collect(process)
         #expect(piped.status == 0, "\(piped.stderr)")
         #expect(try Self.summary(piped.stdout).distance == both.distance)

@@ -13,9 +13,9 @@ struct VoiceLibraryLoadingTests {
     /// returns the audio libraries the process has mapped then, and the process (stopped by the caller).
     static func mappedAudioLibraries(voice: String, environment: [String] = []) throws -> (libraries: Set<String>, run: ChildProcess) {
         let track = RunWalkBinary.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
-        let data = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path
+        // Private data, config and runtime folders (ChildProcess); no settings file in them.
         let run = try ChildProcess("/usr/bin/env", environment + [
-            "RUNWALK_DATA_DIR=\(data)", "RUNWALK_CONFIG_DIR=/nonexistent/rw-config", RunWalkBinary.url.path,
+            RunWalkBinary.url.path,
             "run", "2m run", "--gps", "file:\(track)", "--speed", "1", "--start", "now", "--voice", voice, "--no-record",
         ])
         // A status line comes once a second after the loop has started and the voice was set up.

@@ -113,26 +113,16 @@ struct VoiceReplayTests {
 struct VoiceSpeakerFallbackTests {
     @Test("says once that there is no audio server, then speaks the cues as text on standard error")
     func fallsBackToText() throws {
-        let process = Process()
-        process.executableURL = RunWalkBinary.url
-        process.arguments = ["run", "1m warmup, 2x(30s run, 30s walk), 1m cooldown", "--gps", "file:SampleTracks/demo-short.nmea",
-                             "--voice", "speaker", "--json", "--no-record", "--start", "now"]
-        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        process.environment = ProcessInfo.processInfo.environment.merging(
-            ["PULSE_SERVER": "unix:/nonexistent/runwalk-no-audio.sock",
-             "RUNWALK_DATA_DIR": FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-cli-tests").path]) { _, new in new }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stderr)")
+        let result = try RunWalkBinary.collect(Launch(
+            ["run", "1m warmup, 2x(30s run, 30s walk), 1m cooldown", "--gps", "file:SampleTracks/demo-short.nmea",
+             "--voice", "speaker", "--json", "--no-record", "--start", "now"],
+            environment: ["PULSE_SERVER": "unix:/nonexistent/runwalk-no-audio.sock"]))
+        let stdout = result.stdout, stderr = result.stderr
+        #expect(result.status == 0, "\(stderr)")
         let lines = stderr.split(separator: "\n").map(String.init)
         #expect(lines.filter { $0.contains("no audio server") }.count == 1)
         #expect(lines.contains("[1:00.000] Run for 30 seconds."))
         #expect(lines.contains { $0.hasSuffix("] Workout complete.") || $0.contains("] Workout complete. ") })
-        #expect(String(decoding: stdout, as: UTF8.self).hasPrefix("{"))
+        #expect(stdout.hasPrefix("{"))
     }
 }

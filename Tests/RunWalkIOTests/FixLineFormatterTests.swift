@@ -29,7 +29,8 @@ struct FixLineFormatterTests {
 
     static func logs() -> [String] {
         var paths: [String] = []
-        for (folder, suffix) in [("SampleTracks", ".nmea"), ("../shared/data/gpsd-logs", ".log")] {
+        // The repository's gpsd logs always; the project's whole set beside it where present.
+        for (folder, suffix) in [("SampleTracks", ".nmea"), ("Tests/Fixtures/gpsd-logs", ".log"), ("../shared/data/gpsd-logs", ".log")] {
             let dir = root.appendingPathComponent(folder).standardizedFileURL.path
             let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
             paths += names.filter { $0.hasSuffix(suffix) }.sorted().map { dir + "/" + $0 }
@@ -40,7 +41,7 @@ struct FixLineFormatterTests {
     @Test("every sample track and gpsd log prints byte for byte as before, JSON and CSV")
     func logsIdentical() throws {
         let logs = Self.logs()
-        #expect(logs.count >= 6, "the sample tracks are in the tree")
+        #expect(logs.count >= 6 + 13, "the sample tracks and the repository's gpsd logs are in the tree")
         var total = 0
         for path in logs {
             var reader = NMEAFileReader(path: path)

@@ -8,7 +8,7 @@ struct TCXWriterTests {
     static let schema = SampleSession.schemasFolder.appendingPathComponent("TrainingCenterDatabasev2.xsd").path
     static let canValidate = Tool.find("xmllint") != nil && FileManager.default.fileExists(atPath: schema)
 
-    @Test("sample tracks export as schema-valid TCX", .enabled(if: canValidate, "needs xmllint and ../shared/data/schemas"),
+    @Test("sample tracks export as schema-valid TCX", .enabled(if: canValidate, "needs xmllint (scripts/test installs libxml2-utils)"),
           arguments: ["track-loop", "trail-10hz", "city-stopgo"])
     func validatesAgainstSchema(name: String) async throws {
         let session = try await SampleSession.named(name)

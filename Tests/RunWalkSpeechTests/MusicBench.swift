@@ -64,8 +64,15 @@ final class MusicBench {
         return music.split(separator: "\n").first { $0.contains("Volume:") && !$0.contains("Base") }.map(String.init) ?? "(no music stream)"
     }
 
-    /// Stops the recorder and measures what it heard.
-    func stopRecording() throws -> ToneMeter {
+    /// Records `moreSeconds` more of the monitor (counted in recorded bytes, not on the wall clock:
+    /// parec may lag on a loaded machine), then stops the recorder and measures what it heard.
+    /// (The recorder used to run on for 2 s more by accident: it inherited a blocked SIGTERM from
+    /// the test's thread and stop() waited for its SIGKILL; issue 28.)
+    func stopRecording(moreSeconds: Double = 2) throws -> ToneMeter {
+        let size = { (try? FileManager.default.attributesOfItem(atPath: self.recording.path)[.size] as? Int) ?? 0 }
+        let wanted = size() + Int(moreSeconds * Double(ToneMeter.rate)) * 2
+        let deadline = Date().addingTimeInterval(moreSeconds + 15)
+        while size() < wanted && Date() < deadline { usleep(20_000) }
         recorder?.stop()
         recorder = nil
         return try ToneMeter(file: recording)

@@ -1,15 +1,18 @@
 import Foundation
 import RunWalkCore
 import Testing
+import RunWalkTestSupport
 @testable import RunWalkSpeech
 
-/// A child process started with posix_spawn and stopped by its PID.
+/// A child process started with posix_spawn, with private folders (`PrivateEnvironment`) and in a
+/// process group of its own, stopped with its group; its output goes to files (or /dev/null).
 ///
 /// Not Foundation's `Process`: pulseaudio closes every inherited descriptor at start,
 /// which Foundation takes for an exit and then blocks in `wait4` on a live process,
 /// stalling every other `Process` in the test run.
 final class SpawnedProcess {
     let pid: pid_t
+    private let folders: PrivateEnvironment
     /// The wait status once the process has been reaped.
     private(set) var waitStatus: Int32?
 
@@ -20,13 +23,22 @@ final class SpawnedProcess {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, stdoutPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, stderrPath ?? "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK))
+        posix_spawnattr_setpgroup(&attributes, 0)
+        var none = sigset_t()
+        sigemptyset(&none)
+        posix_spawnattr_setsigmask(&attributes, &none)
+        folders = try PrivateEnvironment("runwalk-speech")
+        let env = folders.environment(environment)
         let argv = ([path] + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (argv + envp).forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, path, &actions, nil, argv, envp)
+        let status = posix_spawn(&pid, path, &actions, &attributes, argv, envp)
         guard status == 0 else { throw SpeechError(description: "\(path): posix_spawn failed (\(status))") }
         self.pid = pid
     }
@@ -47,19 +59,22 @@ final class SpawnedProcess {
         return (waitStatus >> 8) & 0xff
     }
 
-    /// SIGTERM, then waits (SIGKILL after two seconds).
+    /// SIGTERM to its group, then waits (SIGKILL to the group after two seconds); removes its folders.
     func stop() {
-        guard isRunning else { return }
-        kill(pid, SIGTERM)
+        defer { folders.remove() }
+        guard isRunning else { kill(-pid, SIGKILL); return }
+        kill(-pid, SIGTERM)
         for _ in 0..<100 {
-            if !isRunning { return }
+            if !isRunning { kill(-pid, SIGKILL); return }
             usleep(20_000)
         }
-        kill(pid, SIGKILL)
+        kill(-pid, SIGKILL)
         var status: Int32 = 0
         waitpid(pid, &status, 0)
         waitStatus = status
     }
+
+    deinit { stop() }
 }
 
 /// A user-space PulseAudio with a null sink in a private folder.

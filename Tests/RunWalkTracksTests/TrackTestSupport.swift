@@ -4,6 +4,7 @@ import RunWalkRuntime
 import RunWalkCore
 import RunWalkIO
 import RunWalkReport
+import RunWalkTestSupport
 @testable import RunWalkTracks
 
 /// Track files written by the tests, read back through `TrackFileReader`.
@@ -61,30 +62,8 @@ enum TrackFiles {
 
     /// Runs a tool with `input` on its standard input.
     static func run(_ tool: String, _ arguments: [String], input: [UInt8] = []) throws -> (status: Int32, stdout: [UInt8], stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        let stdin = Pipe(), stdout = Pipe(), stderr = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
-        let writer = Thread {
-            try? stdin.fileHandleForWriting.write(contentsOf: Data(input))
-            try? stdin.fileHandleForWriting.close()
-        }
-        writer.start()
-        let errors = Lines()
-        let errorsRead = DispatchSemaphore(value: 0)
-        let errorReader = Thread {
-            errors.append(String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
-            errorsRead.signal()
-        }
-        errorReader.start()
-        let out = stdout.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        errorsRead.wait()
-        return (process.terminationStatus, Array(out), errors.all.joined())
+        let result = try ChildProcess.run(tool, arguments, standardInput: .data(Data(input)), seconds: 120)
+        return (result.status ?? SIGKILL, Array(result.stdoutData), result.stderr)
     }
 
     /// python3 as the PATH finds it (pyenv's shim first where there is one).

@@ -4,13 +4,14 @@ import RunWalkIO
 import RunWalkGPS
 import RunWalkReport
 import RunWalkRuntime
+import RunWalkTestSupport
 
 /// Sessions made by replaying the sample tracks, as the recorder would store them.
 enum SampleSession {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let sharedFolder = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared")
-    static let schemasFolder = sharedFolder.appendingPathComponent("data/schemas")
+    /// GPX 1.1, TCX v2 and TrackPointExtension v1, in the repository (their README says whence).
+    static let schemasFolder = repositoryRoot.appendingPathComponent("Tests/Fixtures/schemas")
 
     static func trackPath(_ name: String) -> String {
         repositoryRoot.appendingPathComponent("SampleTracks/\(name).nmea").path
@@ -95,44 +96,9 @@ enum Tool {
     }
 
     static func runBlocking(_ executable: String, _ arguments: [String], stdin: Data? = nil, timeoutSeconds: Double = 60) throws -> Output {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        let out = Pipe(), err = Pipe(), input = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = input
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        // A watchdog ends a tool that hangs (by its PID, via the Process object).
-        let watchdog = Thread {
-            let deadline = Date().addingTimeInterval(timeoutSeconds)
-            while process.isRunning && Date() < deadline { usleep(20_000) }
-            if process.isRunning { process.terminate() }
-        }
-        watchdog.start()
-        if let stdin { input.fileHandleForWriting.write(stdin) }
-        try? input.fileHandleForWriting.close()
-        // Read stderr on another thread so a chatty tool cannot block on a full pipe.
-        let errBox = DataBox()
-        let reader = Thread { errBox.data = err.fileHandleForReading.readDataToEndOfFile() }
-        reader.start()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        while !errBox.done { usleep(1000) }
-        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: errBox.data, as: UTF8.self))
-    }
-
-    private final class DataBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var value = Data()
-        private var finished = false
-        var data: Data {
-            get { lock.withLock { value } }
-            set { lock.withLock { value = newValue; finished = true } }
-        }
-        var done: Bool { lock.withLock { finished } }
+        // Private folders, a process group of its own, killed at the deadline (ChildProcess).
+        let result = try ChildProcess.run(executable, arguments, standardInput: .data(stdin ?? Data()), seconds: timeoutSeconds)
+        return Output(status: result.status ?? SIGKILL, stdout: result.stdout, stderr: result.stderr)
     }
 
     /// A fresh temporary folder, removed by the caller.
