@@ -1,4 +1,5 @@
 import Foundation
+import RunWalkTestSupport
 import Testing
 
 /// Hostile track files (issue 31): one token of hundreds of megabytes, a FIT bigger than any
@@ -21,11 +22,10 @@ struct HostileTrackFileTests {
         sys.stderr.write("PEAK %d\\n" % resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
         sys.exit(code if code >= 0 else 128 - code)
         """
-        let process = folder.process([])
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, String(seconds), RunWalkBinary.url.path] + arguments
-        process.environment?["RUNWALK_CONFIG_DIR"] = folder.configURL.path
-        var output = try RunWalkBinary.collect(process)
+        var launch = folder.process(["-c", script, String(seconds), RunWalkBinary.url.path] + arguments)
+        launch.executable = "/usr/bin/python3"
+        launch.environment["RUNWALK_CONFIG_DIR"] = folder.configURL.path
+        var output = try RunWalkBinary.collect(launch)
         var lines = output.stderr.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let peakLine = lines.lastIndex(where: { $0.hasPrefix("PEAK ") }), let peak = Int(lines[peakLine].dropFirst(5)) else {
             throw HardeningTestError(message: "no peak: \(output.stderr)")
@@ -49,12 +49,8 @@ struct HostileTrackFileTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("runwalk-gz-\(UUID().uuidString)")
         try Data(bytes).write(to: file)
         defer { try? FileManager.default.removeItem(at: file.appendingPathExtension("gz")) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/gzip")
-        process.arguments = ["-1", file.path]  // replaces the file with FILE.gz
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw HardeningTestError(message: "gzip failed") }
+        let gzip = try ChildProcess.run("/bin/gzip", ["-1", file.path], seconds: 120)  // replaces the file with FILE.gz
+        guard gzip.status == 0 else { throw HardeningTestError(message: "gzip failed: \(gzip.stderr)") }
         return try Data(contentsOf: file.appendingPathExtension("gz"))
     }
 
@@ -164,35 +160,34 @@ struct SlowPipeTests {
     @Test("fixes - prints the first fixes while the pipe stays open, not after 1 MiB or its end")
     func fixesFromSlowPipe() throws {
         let folder = try TemporaryDataFolder("runwalk-hostile")
-        let process = folder.process(["fixes", "-"])
-        let input = Pipe(), output = Pipe(), errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
+        var ends: [Int32] = [0, 0]
+        try #require(pipe(&ends) == 0)
+        var launch = folder.process(["fixes", "-"])
+        launch.standardInput = .descriptor(ends[0])
+        let child = try launch.start()
+        close(ends[0])
+        var writer = ends[1]
         defer {
-            if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-            process.waitUntilExit()
+            if writer >= 0 { close(writer) }
+            child.stop(graceSeconds: 0)
         }
         // Ten epochs of a sample track (RMC and GGA each), then nothing: the writer keeps the pipe open.
         let track = try String(contentsOf: RunWalkBinary.repositoryRoot.appendingPathComponent(Sample.demo), encoding: .utf8)
         let sentences = track.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("$") }.prefix(20)
-        try input.fileHandleForWriting.write(contentsOf: Data((sentences.joined(separator: "\n") + "\n").utf8))
+        let bytes = Array((sentences.joined(separator: "\n") + "\n").utf8)
+        let written = bytes.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        try #require(written == bytes.count)
         // The first fixes come out within the deadline (the decoder holds the last epochs back a little,
         // for sentences that arrive out of order).
-        let fd = output.fileHandleForReading.fileDescriptor
-        var received: [UInt8] = []
+        var received = Array(child.stdoutData)
         let deadline = Date().addingTimeInterval(15)
-        while received.filter({ $0 == 10 }).count < 3, Date() < deadline {
-            var request = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&request, 1, 200) > 0 else { continue }
-            var chunk = [UInt8](repeating: 0, count: 4096)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n <= 0 { break }
-            received += chunk[0..<n]
+        while received.filter({ $0 == 10 }).count < 3, Date() < deadline, child.isRunning {
+            usleep(20_000)
+            received = Array(child.stdoutData)
         }
         #expect(received.filter { $0 == 10 }.count >= 3, "only \(received.count) bytes before the deadline, with the pipe open")
-        #expect(process.isRunning, "fixes ended with its input still open")
-        try input.fileHandleForWriting.close()
+        #expect(child.isRunning, "fixes ended with its input still open: \(child.stderr)")
+        close(writer)
+        writer = -1
     }
 }

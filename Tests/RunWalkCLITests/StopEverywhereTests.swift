@@ -58,7 +58,7 @@ struct StopEverywhereTests {
         case .summaryWritten:
             // The whole track at once on its own clock; the summary then waits for a standard output nobody reads.
             try run.start(["run", "1m run", "--gps", "file:SampleTracks/demo-short.nmea", "--start", "now"] + live,
-                          output: stdout.pipe.fileHandleForWriting)
+                          output: stdout.pipe.fileHandleForWriting.fileDescriptor)
             let deadline = Date().addingTimeInterval(20)
             while Date() < deadline, (try? run.lastSession().summary?.state) != .completed { usleep(50_000) }
             #expect(try run.lastSession().summary?.state == .completed, "the session is finalised before the summary is printed")
@@ -71,7 +71,7 @@ struct StopEverywhereTests {
         defer { run.kill() }
         let stdout = FullPipe()
         try Self.start(run, in: state, stdout: stdout)
-        try #require(run.process.isRunning, "runwalk ended before the stop: \(run.stderr)")
+        try #require(run.isRunning, "runwalk ended before the stop: \(run.stderr)")
         let asked = Date()
         switch way {
         case .sigint: run.send(SIGINT)
@@ -185,7 +185,7 @@ struct StopEverywhereTests {
         let written = track.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
         try #require(written == track.count)
         try run.start(["replay", "-", "--workout", "1m run", "--json", "--no-record"] + (speed.map { ["--speed", String($0)] } ?? []),
-                      input: input.fileHandleForReading)
+                      input: input.fileHandleForReading.fileDescriptor)
         let status = run.wait(seconds: 10)
         try #require(status != nil, "replay - waits for the end of a pipe that stays open: \(run.stderr)")
         #expect(status == 0, "\(run.stderr)")

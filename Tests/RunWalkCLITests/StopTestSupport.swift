@@ -1,4 +1,5 @@
 import Foundation
+import RunWalkTestSupport
 import RunWalkCore
 import RunWalkIO
 import RunWalkRuntime
@@ -8,16 +9,16 @@ import RunWalkRuntime
 /// call `kill()` in a `defer`; `deinit` does too).
 final class PrivateRunwalk {
     let folder: String
-    let process = Process()
+    /// The process, once started (through the tests' one harness: its own process group).
+    private(set) var process: ChildProcess?
     private(set) var began = Date()
 
     var socket: String { folder + "/control.sock" }
     var outputPath: String { folder + "/stdout" }
-    var errorPath: String { folder + "/stderr" }
 
-    /// The environment of every runwalk this test starts (the process and `control`, `report`).
+    /// The private folders of every runwalk this test starts (the process and `control`, `report`).
     var environment: [String: String] {
-        var environment = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [:]
         for name in ["RUNWALK_DATA_DIR", "RUNWALK_CONFIG_DIR", "XDG_DATA_HOME", "XDG_CONFIG_HOME", "XDG_STATE_HOME", "XDG_RUNTIME_DIR"] {
             environment[name] = folder + "/" + name.lowercased()
         }
@@ -36,48 +37,34 @@ final class PrivateRunwalk {
         }
     }
 
-    /// Starts `runwalk arguments`; standard output goes to `output` when given (else a file),
-    /// standard input comes from `input` when given (else /dev/null).
-    func start(_ arguments: [String], input: FileHandle? = nil, output: FileHandle? = nil) throws {
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
-        FileManager.default.createFile(atPath: errorPath, contents: nil)
-        process.executableURL = RunWalkBinary.url
-        process.arguments = arguments
-        process.currentDirectoryURL = RunWalkBinary.repositoryRoot
-        process.environment = environment
-        process.standardInput = input ?? FileHandle.nullDevice
-        process.standardOutput = try output ?? FileHandle(forWritingTo: URL(fileURLWithPath: outputPath))
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: errorPath))
+    /// Starts `runwalk arguments`; standard output goes to the descriptor `output` when given (else
+    /// a file), standard input comes from the descriptor `input` when given (else /dev/null).
+    func start(_ arguments: [String], input: Int32? = nil, output: Int32? = nil) throws {
+        let file = output == nil ? open(outputPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600) : -1
+        defer { if file >= 0 { close(file) } }
         began = Date()
-        try process.run()
+        process = try ChildProcess(RunWalkBinary.url.path, arguments, currentDirectory: RunWalkBinary.repositoryRoot,
+                                   environment: environment, standardInput: input.map { .descriptor($0) } ?? .null,
+                                   standardOutput: output ?? file)
     }
 
-    var pid: Int32 { process.processIdentifier }
+    var pid: Int32 { process?.pid ?? 0 }
+    var isRunning: Bool { process?.isRunning ?? false }
     var stdout: String { (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? "" }
-    var stderr: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
+    var stderr: String { process?.stderr ?? "" }
 
     func send(_ signal: Int32) {
-        if process.isRunning { Glibc.kill(pid, signal) }
+        process?.send(signal)
     }
 
     /// Waits up to `seconds` for the process to exit; its status, or nil if it still runs.
     func wait(seconds: Double) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
-        while process.isRunning && Date() < deadline { usleep(10_000) }
-        guard !process.isRunning else { return nil }
-        process.waitUntilExit()
-        return process.terminationStatus
+        process?.wait(seconds: seconds)
     }
 
     /// Waits up to `seconds` until standard error contains `text`.
     func waitForStderr(_ text: String, seconds: Double = 20) -> Bool {
-        let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline {
-            if stderr.contains(text) { return true }
-            if !process.isRunning { return stderr.contains(text) }
-            usleep(20_000)
-        }
-        return false
+        process?.waitForStderr(text, seconds: seconds) ?? false
     }
 
     /// `runwalk ARGUMENTS` with the same folders, to its end.
@@ -94,7 +81,7 @@ final class PrivateRunwalk {
     /// Waits up to `seconds` for a status that meets `condition`.
     func waitForStatus(seconds: Double = 20, _ condition: (SessionStatus) -> Bool) -> SessionStatus? {
         let deadline = Date().addingTimeInterval(seconds)
-        while Date() < deadline, process.isRunning {
+        while Date() < deadline, isRunning {
             if let current = status(), condition(current) { return current }
             usleep(50_000)
         }
@@ -107,12 +94,9 @@ final class PrivateRunwalk {
         return (report.status == 0 ? try SummaryJSON.decode(report.stdout) : nil, report.stderr)
     }
 
-    /// Kills the process by its PID (SIGKILL) and waits for it.
+    /// Kills the process and its group (SIGKILL) and waits for it.
     func kill() {
-        if process.isRunning {
-            Glibc.kill(pid, SIGKILL)
-            process.waitUntilExit()
-        }
+        process?.stop(graceSeconds: 0)
     }
 
     deinit {

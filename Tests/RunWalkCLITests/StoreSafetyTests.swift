@@ -34,26 +34,22 @@ struct StoreSafetyTests {
     @Test("salvage is refused while a session records, and the session is recorded whole")
     func salvageRefusedWhileRecording() throws {
         let folder = try TemporaryDataFolder()
-        let process = folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", "20"])
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL); process.waitUntilExit() } }
+        let child = try folder.process(["replay", Sample.demo, "--workout", Sample.demoWorkout, "--speed", "20"]).start()
+        defer { child.stop(graceSeconds: 0) }
         // Until the session row is committed (deadline 20 s).
         let deadline = Date().addingTimeInterval(20)
         var recording = false
-        while !recording, Date() < deadline, process.isRunning {
+        while !recording, Date() < deadline, child.isRunning {
             recording = state(folder) == "recording"
             if !recording { usleep(50_000) }
         }
         try #require(recording, "the replay never showed a session being recorded")
         let salvage = try folder.run(["recover", "--salvage"])
-        #expect(process.isRunning, "the replay should still run")
+        #expect(child.isRunning, "the replay should still run")
         #expect(salvage.status == 1, "\(salvage.stdout)\(salvage.stderr)")
         #expect(salvage.stderr.contains("is being recorded"), "\(salvage.stderr)")
         #expect(files(folder, containing: ".damaged-").isEmpty, "nothing moved aside")
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0)
+        #expect(child.wait(seconds: 60) == 0, "\(child.stderr)")
         let store = try RunWalkStore(location: folder.location, create: false)
         let session = try store.loadSession(.last)
         #expect(session.info.state == "completed")
