@@ -166,7 +166,9 @@ public struct Telemetry: Sendable {
             let observation = FixObservation(east: p.east, north: p.north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: update.accepted, relocked: relocked, dopplerSpeed: doppler,
                                              courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
-            history.append(time: t, filtered: filter, stationary: stationary, observation: observation,
+            // Held standing by the window alone (at speed), the smoother is left to judge.
+            let standing = stationary && (doppler != nil || speed <= settings.movingSpeedWithoutDoppler)
+            history.append(time: t, filtered: filter, stationary: standing, observation: observation,
                            keepingObservation: settings.smootherModelsPositionBias)
         }
         pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds), measured: doppler != nil)
