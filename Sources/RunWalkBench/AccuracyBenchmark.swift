@@ -177,6 +177,11 @@ enum AccuracyBenchmark {
             guard kv.count == 2, let v = Double(kv[1]) else { continue }
             switch kv[0] {
             case "tau": settings.paceTimeConstantSeconds = v
+            case "sw": settings.standingWindowSecondsWithoutDoppler = v
+            case "sr": settings.standingRadiusMetresWithoutDoppler = v
+            case "mr": settings.movingRadiusMetresWithoutDoppler = v
+            case "smax": settings.standingWindowMaximumSpeed = v
+            case "lb": settings.standingLookbackSecondsWithoutDoppler = v
             case "pref": settings.paceReferenceNoiseFraction = v
             case "q": settings.accelerationSpectralDensity = v
             case "tc": settings.positionCorrelationSeconds = v

@@ -59,6 +59,7 @@ public struct Telemetry: Sendable {
     private var owedMetres = 0.0
     /// Whether the last position relocked the filter (for the smoother's history).
     private var relocked = false
+    private var standingWindow: StandingWindow  // standing on the positions, without Doppler
 
     // MARK: Thresholds
 
@@ -99,6 +100,8 @@ public struct Telemetry: Sendable {
                           initialSpeedSigma: settings.dopplerSpeedSigma)
         pace.referenceNoiseFraction = settings.paceReferenceNoiseFraction
         bridgeSpeed = PaceEMA(timeConstantSeconds: settings.paceTimeConstantSeconds)
+        standingWindow = StandingWindow(windowSeconds: settings.standingWindowSecondsWithoutDoppler,
+                                        lookbackSeconds: settings.standingLookbackSecondsWithoutDoppler)
     }
 
     /// Feeds one epoch's fix.
@@ -148,18 +151,24 @@ public struct Telemetry: Sendable {
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
         update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
-        let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees)
+        let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees, time: t)
         self.filter = filter
         self.lastTime = t
         let startSpeed = stationary ? 0 : speed
         let increment = distanceIncrement(over: dt, from: start, to: filter, speed: startSpeed, doppler: doppler != nil)
         distanceMetres += increment
         lastSpeed = startSpeed
+        if doppler != nil || relocked || dt > settings.gapSeconds { standingWindow.reset() }
+        if doppler == nil {
+            standingWindow.record(.init(time: t, east: filter.east, north: filter.north, distanceMetres: distanceMetres))
+        }
         if settings.keepsSmootherHistory {
             let observation = FixObservation(east: p.east, north: p.north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: update.accepted, relocked: relocked, dopplerSpeed: doppler,
                                              courseRadians: fix.courseDegrees.map { $0 * .pi / 180 })
-            history.append(time: t, filtered: filter, stationary: stationary, observation: observation,
+            // Held standing by the window alone (at speed), the smoother is left to judge.
+            let standing = stationary && (doppler != nil || speed <= settings.movingSpeedWithoutDoppler)
+            history.append(time: t, filtered: filter, stationary: standing, observation: observation,
                            keepingObservation: settings.smootherModelsPositionBias)
         }
         pace.add(speedMetresPerSecond: startSpeed, at: .milliseconds(fix.time.milliseconds), measured: doppler != nil)
@@ -276,6 +285,7 @@ public struct Telemetry: Sendable {
         lastTime = t
         lastDoppler = doppler
         lastSpeed = stationary ? 0 : filter.speed
+        standingWindow.reset()
         if settings.keepsSmootherHistory {
             let observation = FixObservation(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: true, relocked: startsSegment, dopplerSpeed: doppler,
@@ -332,14 +342,9 @@ public struct Telemetry: Sendable {
     }
 
     /// Applies the Doppler velocity or the stationary constraint; returns the filtered speed.
-    private mutating func applyVelocity(_ filter: inout ConstantVelocityFilter, doppler: Double?, course: Double?) -> Double {
+    private mutating func applyVelocity(_ filter: inout ConstantVelocityFilter, doppler: Double?, course: Double?, time: Double) -> Double {
         defer { lastDoppler = doppler }
-        guard let speed = doppler else {
-            let s = filter.speed
-            if stationary, s > settings.movingSpeedWithoutDoppler { stationary = false }
-            if !stationary, s < settings.stationarySpeedWithoutDoppler { stationary = true }
-            return s
-        }
+        guard let speed = doppler else { return standingWithoutDoppler(filter, time: time) }
         if stationary, speed > settings.movingSpeed { stationary = false }
         if !stationary, speed < settings.stationarySpeed { stationary = true }
         let speedVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma
@@ -359,6 +364,25 @@ public struct Telemetry: Sendable {
         }
         filter.updateSpeed(speed, variance: speedVariance)
         return filter.speed
+    }
+
+    /// Without Doppler, standing is the filtered speed's or the positions' (`StandingWindow`).
+    private mutating func standingWithoutDoppler(_ filter: ConstantVelocityFilter, time: Double) -> Double {
+        let s = filter.speed
+        let span = standingWindow.span(time: time, east: filter.east, north: filter.north, distanceMetres: distanceMetres)
+        if stationary {
+            guard s > settings.movingSpeedWithoutDoppler, (span?.chord ?? .infinity) > settings.movingRadiusMetresWithoutDoppler
+            else { return s }
+            stationary = false
+        } else if s < settings.stationarySpeedWithoutDoppler {
+            stationary = true
+        } else if s < settings.standingWindowMaximumSpeed, let span, span.chord < settings.standingRadiusMetresWithoutDoppler {
+            stationary = true
+            let back = standingWindow.span(time: time, east: filter.east, north: filter.north, distanceMetres: distanceMetres,
+                                           seconds: standingWindow.lookbackSeconds) ?? span
+            owedMetres -= max(0, back.path - back.chord)
+        }
+        return s
     }
 
     private func fill(_ update: TelemetryUpdate, plane: LocalPlane, fix: Fix) -> TelemetryUpdate {

@@ -37,6 +37,18 @@ public struct TelemetrySettings: Sendable, Equatable {
     /// Without Doppler, the filtered speed thresholds for standing and moving, m/s.
     public var stationarySpeedWithoutDoppler: Double = 0.5
     public var movingSpeedWithoutDoppler: Double = 0.8
+    /// Without Doppler, the receiver also stands when its filtered position moved less than
+    /// `standingRadiusMetresWithoutDoppler` over this many seconds (and the filtered speed is
+    /// under `standingWindowMaximumSpeed`): the wandering position error keeps the filtered speed
+    /// above `stationarySpeedWithoutDoppler` at a traffic light. Found so, the distance integrated
+    /// over the last `standingLookbackSecondsWithoutDoppler` beyond the straight line is taken back
+    /// (the filter's lag overshoots the stop). It moves again on the speed, and only once the
+    /// position moved more than `movingRadiusMetresWithoutDoppler` over the window.
+    public var standingWindowSecondsWithoutDoppler: Double = 15
+    public var standingRadiusMetresWithoutDoppler: Double = 6
+    public var standingLookbackSecondsWithoutDoppler: Double = 20
+    public var movingRadiusMetresWithoutDoppler: Double = 10
+    public var standingWindowMaximumSpeed: Double = 1.2
     /// A longer interval between used fixes is a gap, seconds.
     public var gapSeconds: Double = 2.5
     /// With Doppler, the offline smoother models the receiver's position error as what it is, a
