@@ -83,7 +83,7 @@ struct StoreSafetyTests {
         let before = snapshot(folder)
         let result = try folder.run(arguments)
         #expect(result.status == 1, "\(arguments): \(result.stdout)")
-        #expect(result.stderr.contains("written by a newer RunWalk (store version 99; this RunWalk knows versions up to 2)"),
+        #expect(result.stderr.contains("written by a newer RunWalk (store version 99; this RunWalk knows versions up to 3)"),
                 "\(arguments): \(result.stderr)")
         #expect(snapshot(folder) == before, "\(arguments)")
         #expect(files(folder, containing: ".damaged-").isEmpty && files(folder, containing: "fallback-").isEmpty, "\(arguments)")

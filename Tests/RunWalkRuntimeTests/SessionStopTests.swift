@@ -53,23 +53,23 @@ private final class OpenEndedSource: LocationSource, @unchecked Sendable {
     }
 }
 
-@Suite("SessionLoop: every stop ends the session; a completed workout ends its replay", .timeLimit(.minutes(4)))
+@Suite("SessionLoop: every stop ends the session; a completed workout ends its replay", .timeLimit(.minutes(6)))
 struct SessionStopTests {
     // MARK: A replay whose workout is over
 
     @Test("a paced replay ends with its workout, not with its track (track-loop, 20 s run at 10x: was 181 s)",
-          .timeLimit(.minutes(2)))
+          .timeLimit(.minutes(3)))
     func pacedReplayEndsWithWorkout() async throws {
         let path = SyntheticTrack.sample + "/track-loop.nmea"
         let loop = SessionLoop.replaying(try Workout(parsing: "20s run"))
         let began = ContinuousClock.now
-        // Bounds far above the 2 s of workout and far below the 181 s of track: a whole test run
-        // can keep this task from its thread for seconds.
-        let paced = await within(seconds: 50) { await loop.replay(track: path, speed: 10) }
-        let result = try #require(paced, "the replay did not end within 50 s of a 2 s workout")
+        // Bounds far above the 2 s of workout and well below the 181 s of track: a whole test run
+        // on 2 busy cores kept this task from its thread for 30 s once.
+        let paced = await within(seconds: 120) { await loop.replay(track: path, speed: 10) }
+        let result = try #require(paced, "the replay did not end within 120 s of a 2 s workout")
         let took = began.duration(to: .now)
         #expect(result.summary.state == .completed)
-        #expect(took < .seconds(30), "took \(took)")
+        #expect(took < .seconds(90), "took \(took)")
         // The rest of the track is still read (unpaced) for what it has to say: the same
         // summary as a replay as fast as possible.
         let fast = await loop.replay(track: path)
