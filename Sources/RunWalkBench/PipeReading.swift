@@ -3,8 +3,8 @@ import Foundation
 import Glibc
 #endif
 
-/// Reads a pipe to its end with plain read(2), retrying on EINTR: FileHandle's
-/// `readDataToEndOfFile()` traps when a signal interrupts its read (a `try!` inside Foundation).
+/// Reads a pipe to its end with plain read(2), retrying on EINTR: Foundation's own whole-pipe
+/// read of a FileHandle traps when a signal interrupts it (a forced `try` inside Foundation).
 func readToEnd(_ handle: FileHandle) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
