@@ -129,11 +129,22 @@ public struct LivePageModel: Equatable, Sendable {
     /// The band in words and the gauge's position (issue 33).
     static func targetLook(_ status: SessionStatus) -> (String?, Double?) {
         guard let band = status.target, status.stage == .running || status.stage == .paused else { return (nil, nil) }
-        let word = status.targetState.map { $0 == .in ? "in" : $0.rawValue } ?? "–"
+        // As the terminal says it: for a pace band, which way "below" and "above" are.
+        let isHeartRate = band.heartRateMin != nil
+        let word = switch status.targetState {
+        case .in?: "in"
+        case .below?: isHeartRate ? "below" : "below (slower)"
+        case .above?: isHeartRate ? "above" : "above (faster)"
+        case nil: "–"
+        }
         let text = "Target \(band.text) · \(word)"
         if let fast = band.paceMinSecondsPerKm, let slow = band.paceMaxSecondsPerKm, let pace = status.currentPaceSecondsPerKm {
             let width = max(10, slow - fast)
             return (text, min(1, max(0, (slow + width - pace) / (3 * width))))
+        }
+        if let low = band.heartRateMin, let high = band.heartRateMax, let bpm = status.heartRateBPM {
+            let width = max(5, Double(high - low))
+            return (text, min(1, max(0, (Double(bpm) - Double(low) + width) / (3 * width))))
         }
         switch status.targetState {
         case .below?: return (text, 1.0 / 6)
