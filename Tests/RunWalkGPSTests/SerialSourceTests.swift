@@ -73,7 +73,9 @@ struct SerialSourceTests {
         writer.start()
         var source = SerialSource(path: terminal.devicePath, baud: 115_200)
         source.backoffInitialSeconds = 0.05
-        await collector.run(source, seconds: 30) { events in
+        // On the source's own thread: a full test run's busy cooperative pool held the events of
+        // the stream path back for 90 s once, so the writer never saw the last fixes in time.
+        await collector.runOnSourceThread(source, seconds: 30) { events in
             events.contains { if case .unavailable = $0 { return true } else { return false } }
         }
         let fixes = collector.fixes
