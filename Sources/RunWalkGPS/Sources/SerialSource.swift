@@ -71,6 +71,18 @@ public struct SerialSource: LocationSource {
         var identity: USBSerialIdentity?
         var current = path
         while !stop.isSet {
+            // A receiver followed by its USB identity: its old node may have gone to another
+            // device since (tty names are reused), so only a node with that identity is opened.
+            if followed == nil, let identity, !holds(identity, node: current) {
+                if let node = relocated(identity, from: current), node != current {
+                    current = node
+                } else {
+                    failures.report("serial device \(current): the USB receiver \(identity) is not there; retrying",
+                                    problem: Self.absent, to: emit)
+                    if !stop.sleep(seconds: backoff.next()) { return }
+                    continue
+                }
+            }
             let fd: Int32
             let opening = followed ?? current
             do {
@@ -113,6 +125,12 @@ public struct SerialSource: LocationSource {
             failures.report("serial device \(opening): \(lost); waiting for it to come back", problem: Self.absent, to: emit)
             if !stop.sleep(seconds: backoff.next()) { return }
         }
+    }
+
+    /// Whether the tty at `node` is the USB receiver with `identity` (sysfs says so).
+    private func holds(_ identity: USBSerialIdentity, node: String) -> Bool {
+        let name = URL(fileURLWithPath: SerialPort.resolved(node) ?? node).lastPathComponent
+        return USBSerialIdentity.of(ttyName: name, sysfs: sysfsFolder) == identity
     }
 
     /// Where the receiver with `identity` is now, when it is no longer at `node`: a tty in the
