@@ -36,7 +36,9 @@ struct LiveControlTests {
             return try status()
         }
 
-        let first = try #require(try waitForStatus("running") { $0.stage == .running })
+        // `--start now` runs the workout before the file's first fix has arrived: on a loaded
+        // machine the first status can come before it, so wait for both.
+        let first = try #require(try waitForStatus("running with a fix") { $0.stage == .running && $0.gps.state == .fix })
         #expect(first.phase?.kind == .warmup && first.phase?.index == 0)
         #expect(first.phaseCount == 5)
         #expect(first.gps.state == .fix)
