@@ -13,14 +13,7 @@ public struct EnglishPhrases: PhraseTable {
     public init() {}
 
     public func transition(_ kind: PhaseKind, target: PhaseTarget, units: Units) -> String {
-        let verb: String
-        switch kind {
-        case .warmup: verb = "Warm up"
-        case .run: verb = "Run"
-        case .walk: verb = "Walk"
-        case .cooldown: verb = "Cool down"
-        }
-        return "\(verb) for \(amount(target, units))."
+        return "\(verb(kind)) for \(amount(target, units))."
     }
 
     public func countdown(_ secondsLeft: Int) -> String { "\(secondsLeft)" }
@@ -88,14 +81,7 @@ public struct EnglishPhrases: PhraseTable {
     }
 
     public func transition(_ kind: PhaseKind, until: HeartRateCondition) -> String {
-        let verb: String
-        switch kind {
-        case .warmup: verb = "Warm up"
-        case .run: verb = "Run"
-        case .walk: verb = "Walk"
-        case .cooldown: verb = "Cool down"
-        }
-        return "\(verb) until heart rate \(until.thresholdBpm)."
+        return "\(verb(kind)) until heart rate \(until.thresholdBpm)."
     }
 
     public func targetAdvice(_ advice: TargetCoach.Advice, units: Units) -> String {
@@ -105,6 +91,16 @@ public struct EnglishPhrases: PhraseTable {
         case .speedUp(_, let pace): return "Speed up, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
         case .slowDown(_, let pace): return "Slow down, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
         case .backInBand: return "Back on target."
+        }
+    }
+
+    /// The phase's verb, as a transition cue opens with it.
+    private func verb(_ kind: PhaseKind) -> String {
+        switch kind {
+        case .warmup: "Warm up"
+        case .run: "Run"
+        case .walk: "Walk"
+        case .cooldown: "Cool down"
         }
     }
 }

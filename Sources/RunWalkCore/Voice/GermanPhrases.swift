@@ -13,14 +13,7 @@ public struct GermanPhrases: PhraseTable {
     public init() {}
 
     public func transition(_ kind: PhaseKind, target: PhaseTarget, units: Units) -> String {
-        let verb: String
-        switch kind {
-        case .warmup: verb = "Aufwärmen"
-        case .run: verb = "Laufen"
-        case .walk: verb = "Gehen"
-        case .cooldown: verb = "Auslaufen"
-        }
-        return "\(verb) für \(amount(target, units))."
+        return "\(verb(kind)) für \(amount(target, units))."
     }
 
     public func countdown(_ secondsLeft: Int) -> String { "\(secondsLeft)" }
@@ -88,14 +81,7 @@ public struct GermanPhrases: PhraseTable {
     }
 
     public func transition(_ kind: PhaseKind, until: HeartRateCondition) -> String {
-        let verb: String
-        switch kind {
-        case .warmup: verb = "Aufwärmen"
-        case .run: verb = "Laufen"
-        case .walk: verb = "Gehen"
-        case .cooldown: verb = "Auslaufen"
-        }
-        return "\(verb) bis Puls \(until.thresholdBpm)."
+        return "\(verb(kind)) bis Puls \(until.thresholdBpm)."
     }
 
     public func targetAdvice(_ advice: TargetCoach.Advice, units: Units) -> String {
@@ -105,6 +91,16 @@ public struct GermanPhrases: PhraseTable {
         case .speedUp(_, let pace): return "Schneller, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
         case .slowDown(_, let pace): return "Langsamer, \(self.pace(units.pacePerUnit(secondsPerKm: pace), units))."
         case .backInBand: return "Wieder im Zielbereich."
+        }
+    }
+
+    /// The phase's verb, as a transition cue opens with it.
+    private func verb(_ kind: PhaseKind) -> String {
+        switch kind {
+        case .warmup: "Aufwärmen"
+        case .run: "Laufen"
+        case .walk: "Gehen"
+        case .cooldown: "Auslaufen"
         }
     }
 }
