@@ -17,14 +17,7 @@ struct ExportRoundTripTests {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("\(name).\(format)")
-        // Rendered off the cooperative pool (a few hundred ms in a debug build), then replayed as it is.
-        try await offPool {
-            switch format {
-            case "gpx": try GPXWriter.render(original).write(to: file, atomically: true, encoding: .utf8)
-            case "tcx": try TCXWriter.render(original).write(to: file, atomically: true, encoding: .utf8)
-            default: try Data(FITActivityWriter.render(original)).write(to: file)
-            }
-        }
+        try await SampleSession.export(original, as: format, to: file)
         let replayed = try await SampleSession.replay(path: file.path, workout: spec)
         let ratio = replayed.summary.distanceMetres / original.summary.distanceMetres
         #expect(abs(ratio - 1) < 0.005, "original \(original.summary.distanceMetres) m, replayed \(replayed.summary.distanceMetres) m")

@@ -97,13 +97,7 @@ struct HeartRateExportTests {
         let folder = try Tool.temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("hr.\(format)")
-        try await offPool {
-            switch format {
-            case "gpx": try GPXWriter.render(original).write(to: file, atomically: true, encoding: .utf8)
-            case "tcx": try TCXWriter.render(original).write(to: file, atomically: true, encoding: .utf8)
-            default: try Data(FITActivityWriter.render(original)).write(to: file)
-            }
-        }
+        try await SampleSession.export(original, as: format, to: file)
         let replayed = try await SampleSession.replay(path: file.path, workout: spec)
         var byTime: [Int64: Int] = [:]
         for point in original.track { if let bpm = point.heartRateBPM { byTime[point.time.milliseconds] = bpm } }

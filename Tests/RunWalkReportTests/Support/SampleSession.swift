@@ -28,6 +28,18 @@ enum SampleSession {
         return RecordedSession(summary: result.summary, track: track)
     }
 
+    /// Writes `session` to `file` as `format` (gpx, tcx or fit), rendered off the cooperative pool
+    /// (a few hundred ms in a debug build), for a replay of the export.
+    static func export(_ session: RecordedSession, as format: String, to file: URL) async throws {
+        try await offPool {
+            switch format {
+            case "gpx": try GPXWriter.render(session).write(to: file, atomically: true, encoding: .utf8)
+            case "tcx": try TCXWriter.render(session).write(to: file, atomically: true, encoding: .utf8)
+            default: try Data(FITActivityWriter.render(session)).write(to: file)
+            }
+        }
+    }
+
     /// `replay` from a thread of its own (never a cooperative-pool thread: it waits).
     static func replayBlocking(path: String, workout spec: String) throws -> RecordedSession {
         final class Box: @unchecked Sendable { var result: Result<RecordedSession, any Error>? }
