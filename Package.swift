@@ -20,8 +20,10 @@ let package = Package(
         .target(name: "RunWalkRuntime", dependencies: ["RunWalkCore"]),
         // The full-screen terminal front end: a pure renderer and key handler, and the tty adapter.
         .target(name: "RunWalkTerminal", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
+        // signalfd(2), which Swift's Glibc lacks, for Ctrl-Z; imported only by RunWalkIO's StopSignalPause.
+        .target(name: "CJobControl"),
         // Files, standard streams and the replay pipeline around the core.
-        .target(name: "RunWalkIO", dependencies: ["RunWalkCore", "RunWalkRuntime"]),
+        .target(name: "RunWalkIO", dependencies: ["RunWalkCore", "RunWalkRuntime", "CJobControl"]),
         // libgps (gpsd's client library); imported only by RunWalkGPS.
         .systemLibrary(name: "CLibGPS", pkgConfig: "libgps", providers: [.apt(["libgps-dev"])]),
         // zlib, for gzip-compressed track files; imported only by RunWalkTracks.

@@ -6,6 +6,7 @@ import Glibc
 import Darwin
 #endif
 import RunWalkHost
+import RunWalkIO
 
 // Exit codes (DESIGN.md): 0 success, 1 runtime failure, 2 usage or input error.
 // A mask blocking SIGTERM and SIGINT can come from the parent: a command at a prompt must still
@@ -21,6 +22,9 @@ Terminal.guardStandardDescriptors()
 Privacy.tightenExisting()
 do {
     var command = try RunWalk.parseAsRoot()
+    // A live run handles Ctrl-Z itself (StopSignalPause): SIGTSTP stays blocked in every thread,
+    // which is why this comes before anything starts one.
+    if command is RunCommand { StopSignalPause.holdStopSignals() }
     // Any command first closes sessions a crash left open (`recover` does it itself and says so;
     // `control` is a button press for the live session and stays off the store).
     // A database a newer RunWalk wrote is refused by every command that uses the store (recording

@@ -123,6 +123,27 @@ struct JobSignalTests {
         #expect(run.process.wait(seconds: 30) == 0, "\(run.process.stderr)")
     }
 
+    @Test("Ctrl-Z a moment after fg still stops the run: no window in which a Ctrl-Z is ignored or a fg lost")
+    func stopRightAfterContinue() throws {
+        let run = try LiveRun(voice: "off")
+        for attempt in 1...5 {
+            try #require(try run.waitForStatus { !$0.paused && $0.stage == .running } != nil, "attempt \(attempt)")
+            // `fg` (SIGCONT to a running process) and, 20 ms later, Ctrl-Z: the stop is meant and
+            // must happen, the workout paused first; the next SIGCONT resumes it.
+            run.process.send(SIGCONT)
+            Thread.sleep(forTimeInterval: 0.02)
+            run.process.send(SIGTSTP)
+            #expect(run.waitForState("T"), "attempt \(attempt): Ctrl-Z 20 ms after fg was ignored (state \(run.state.map(String.init) ?? "?"))")
+            run.process.send(SIGCONT)
+        }
+        try #require(try run.waitForStatus { !$0.paused && $0.stage == .running } != nil)
+        let stopped = try RunWalkBinary.run(["control", "stop"], environment: [ControlSocketPath.overrideVariable: run.socket])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(run.process.wait(seconds: 30) == 0, "\(run.process.stderr)")
+        let summary = try SummaryJSON.decode(run.process.stdout)
+        #expect((summary.events ?? []).filter { $0.kind == .pause }.count == 5, "each Ctrl-Z paused the workout once")
+    }
+
     @Test("SIGQUIT (Ctrl-\\) finalises a live run like SIGTERM: no crash report, the summary printed, exit 0")
     func quitFinalises() throws {
         let run = try LiveRun(voice: "off")
