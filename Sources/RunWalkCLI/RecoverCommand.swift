@@ -56,7 +56,8 @@ struct RecoverCommand: ParsableCommand {
             return
         }
         let fallback = result.fromFallback > 0 ? " (\(result.fromFallback) recorded in fallback databases)" : ""
-        Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s")\(fallback), lost \(result.lost); "
+        let partly = result.partly > 0 ? ", \(result.partly) of them in part (the rows on damaged pages are lost)" : ""
+        Terminal.out("Salvaged \(result.saved) session\(result.saved == 1 ? "" : "s")\(fallback)\(partly), lost \(result.lost); "
                      + "\(UserText.path(location.databasePath)) is the new database, the damaged one is kept as \(UserText.path(damagedCopy))")
     }
 }

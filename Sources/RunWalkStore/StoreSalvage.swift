@@ -10,13 +10,17 @@ import RunWalkIO
 /// (`runwalk recover --salvage`), then puts the new one in its place and keeps the damaged file
 /// beside it.
 ///
-/// Each session is copied in a savepoint of its own: a session whose rows meet a damaged page
-/// is rolled back and counted lost, the others are saved whole.
+/// Each session is copied in a savepoint of its own. Its rows are read by the session's index,
+/// else by the table; when neither reads past a damaged page, they are read in rowid ranges
+/// halved around the damage, so only the rows on unreadable pages are lost and the session is
+/// saved in part. A session whose own row cannot be read is counted lost.
 public enum StoreSalvage {
     /// What the salvage saved.
     public struct Result: Sendable, Equatable {
-        /// Sessions copied whole.
+        /// Sessions copied, whole or in part.
         public var saved: Int
+        /// Of `saved`, the sessions some of whose rows sat on damaged pages and are lost.
+        public var partly: Int = 0
         /// Sessions that could not be read whole.
         public var lost: Int
         /// Where the damaged database was moved; nil when the database was sound and left in place.
@@ -28,7 +32,11 @@ public enum StoreSalvage {
     }
 
     /// The tables that hang off a session, in an order their references allow.
-    static let sessionTables = ["phases", "fixes", "track_points", "splits", "cues", "events"]
+    static let sessionTables = ["phases", "fixes", "track_points", "splits", "cues", "events", "heart_rate"]
+
+    /// The most single-row reads that may fail in one table before its rest is given up (a
+    /// table whose every page is unreadable would otherwise be probed row by row).
+    static let unreadableRowLimit = 20_000
 
     /// Salvages the database at `location`. Refused while a session records (the store lock) and
     /// for a newer RunWalk's file; a sound database is left where it is (only sessions recorded in
@@ -90,6 +98,7 @@ public enum StoreSalvage {
         let stamp = SessionRecorder.wallMilliseconds()
         let work = StoreLocation(directory: location.directory + "/.salvage-\(stamp)")
         var saved = 0
+        var partly = 0
         var lost = 0
         var fromFallback = 0
         let merged = fallbackFolders(location)
@@ -98,7 +107,11 @@ public enum StoreSalvage {
             try target.pool.writeWithoutTransaction { db in
                 if (try? db.execute("ATTACH DATABASE ? AS damaged", [location.databasePath])) != nil {
                     for id in sessionIDs(db) {
-                        if copy(session: id, db) { saved += 1 } else { lost += 1 }
+                        switch copy(session: id, db) {
+                        case .whole: saved += 1
+                        case .inPart: saved += 1; partly += 1
+                        case .lost: lost += 1
+                        }
                     }
                     try db.execute("DETACH DATABASE damaged")
                 }
@@ -127,7 +140,7 @@ public enum StoreSalvage {
         try? FileManager.default.removeItem(atPath: work.directory)
         // Kept (renamed), not deleted: the merge is a copy.
         for folder in merged { _ = rename(folder, folder + ".merged") }
-        return Result(saved: saved, lost: lost, damagedCopy: damaged, fromFallback: fromFallback, finding: finding)
+        return Result(saved: saved, partly: partly, lost: lost, damagedCopy: damaged, fromFallback: fromFallback, finding: finding)
     }
 
     /// Copies the sessions of the fallback database in `folder` into `main`: (copied, not readable).
@@ -204,29 +217,100 @@ public enum StoreSalvage {
         try db.rows("PRAGMA main.table_info(\(table))").map { try $0.get("name") as String }
     }
 
-    /// Copies one session and its rows; false (nothing copied) when any of them cannot be read.
+    /// How much of a session a salvage copied.
+    enum Copied { case whole, inPart, lost }
+
+    /// Copies one session and its rows: whole, in part (rows on damaged pages lost), or nothing
+    /// when the session's own row cannot be read.
     /// Columns are named (those both files have): a file with a column more or less still copies.
-    private static func copy(session id: Int64, _ db: SQLiteConnection) -> Bool {
+    private static func copy(session id: Int64, _ db: SQLiteConnection) -> Copied {
         do {
             try db.savepoint {
                 let list = try shared(columns: "sessions", db).joined(separator: ", ")
                 try db.execute("INSERT INTO main.sessions (\(list)) SELECT \(list) FROM damaged.sessions WHERE id = ?", [id])
-                for table in sessionTables {
+                for table in sessionTables where tableExists(table, db) {
                     let list = try shared(columns: table, db).joined(separator: ", ")
                     do {
-                        try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM damaged.\(table) WHERE session_id = ?", [id])
+                        try db.savepoint {
+                            try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM damaged.\(table) WHERE session_id = ?", [id])
+                        }
                     } catch {
                         // A damaged index: read the table itself.
-                        try db.execute("DELETE FROM main.\(table) WHERE session_id = ?", [id])
                         try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM damaged.\(table) NOT INDEXED WHERE session_id = ?",
                                        [id])
                     }
                 }
             }
-            return true
+            return .whole
         } catch {
-            return false
+            return copyAroundDamage(session: id, db)
         }
+    }
+
+    /// The session's rows read around damaged pages: first into temporary tables, each read a
+    /// statement of its own (SQLite gives up on a damaged file for the rest of a transaction once
+    /// a read met a damaged page), then copied over in one savepoint.
+    private static func copyAroundDamage(session id: Int64, _ db: SQLiteConnection) -> Copied {
+        let tables = ["sessions"] + sessionTables.filter { tableExists($0, db) }
+        defer { for table in tables { _ = try? db.execute("DROP TABLE IF EXISTS temp.salvage_\(table)") } }
+        do {
+            var whole = true
+            var lists: [String: String] = [:]
+            for table in tables {
+                let list = try shared(columns: table, db).joined(separator: ", ")
+                lists[table] = list
+                try db.execute("DROP TABLE IF EXISTS temp.salvage_\(table)")
+                try db.execute("CREATE TEMP TABLE salvage_\(table) AS SELECT \(list) FROM main.\(table) WHERE 0")
+                if table == "sessions" {
+                    try db.execute("INSERT INTO temp.salvage_sessions SELECT \(list) FROM damaged.sessions WHERE id = ?", [id])
+                } else if !stageAroundDamage(table: table, columns: list, session: id, db) {
+                    whole = false
+                }
+            }
+            guard try db.value(Int64.self, "SELECT count(*) FROM temp.salvage_sessions") == 1 else { return .lost }
+            try db.savepoint {
+                for table in tables {
+                    guard let list = lists[table] else { continue }
+                    try db.execute("INSERT INTO main.\(table) (\(list)) SELECT \(list) FROM temp.salvage_\(table)")
+                }
+            }
+            return whole ? .whole : .inPart
+        } catch {
+            return .lost
+        }
+    }
+
+    /// Reads the session's rows of `table` into its temporary table in rowid ranges, halving
+    /// every range that meets a damaged page down to single rows; true when every row was read.
+    private static func stageAroundDamage(table: String, columns list: String, session id: Int64, _ db: SQLiteConnection) -> Bool {
+        let stage = "INSERT INTO temp.salvage_\(table) SELECT \(list) FROM damaged.\(table)"
+        if (try? db.execute(stage + " NOT INDEXED WHERE session_id = ?", [id])) != nil { return true }
+        // The rowid bounds come from the B-tree's two edges, which a damaged middle leaves readable.
+        let low = ((try? db.value(Int64.self, "SELECT min(rowid) FROM damaged.\(table)")) ?? nil) ?? 1
+        let sequence = (try? db.value(Int64.self, "SELECT seq FROM damaged.sqlite_sequence WHERE name = ?", [table])) ?? nil
+        let high = ((try? db.value(Int64.self, "SELECT max(rowid) FROM damaged.\(table)")) ?? nil) ?? sequence ?? (low + 1_000_000)
+        guard high >= low else { return true }
+        var ranges = [(low, high)]
+        var unreadable = 0
+        while let (first, last) = ranges.popLast() {
+            // Each statement is its own transaction: one that fails leaves nothing behind.
+            if (try? db.execute(stage + " WHERE rowid BETWEEN ? AND ? AND session_id = ?", [first, last, id])) != nil { continue }
+            if first == last {
+                unreadable += 1
+                if unreadable >= unreadableRowLimit { return false }
+                continue
+            }
+            let middle = first + (last - first) / 2
+            // The lower half first (popped last-in, first-out), so the rows keep their order.
+            ranges.append((middle + 1, last))
+            ranges.append((first, middle))
+        }
+        return unreadable == 0
+    }
+
+    /// Whether the damaged file has `table` (an older store has no heart_rate).
+    private static func tableExists(_ table: String, _ db: SQLiteConnection) -> Bool {
+        ((try? db.value(Int64.self, "SELECT count(*) FROM damaged.sqlite_master WHERE type = 'table' AND name = ?", [table])) ?? nil ?? 0) > 0
     }
 
     /// The columns of `table` in both the new database and the damaged one, quoted.
