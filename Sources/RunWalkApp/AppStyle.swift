@@ -33,6 +33,14 @@ enum AppStyle {
         .dark .live-page.phase-warmup progressbar progress, .dark .live-page.phase-walk progressbar progress { background-color: #ffffff; }
         .live-page.phase-idle progressbar progress, .live-page.phase-done progressbar progress { background-color: @accent_bg_color; }
         .stat-big { font-size: 40px; font-weight: 900; font-feature-settings: "tnum"; }
+        .live-page.side-by-side { padding: 8px; }
+        .live-page.side-by-side .phase-title { font-size: 32px; }
+        .live-page.side-by-side .time-left { font-size: 72px; }
+        .live-page.side-by-side .next-phase { font-size: 18px; }
+        .live-page.side-by-side .stat-big { font-size: 32px; }
+        .live-page.side-by-side .stat-value { font-size: 24px; }
+        .live-page.side-by-side .big-button { min-height: 44px; font-size: 20px; }
+        .live-page.side-by-side .stop-button { min-height: 40px; }
         .strip-segment { min-height: 28px; border-radius: 3px; }
         .strip-segment.phase-warmup { background-color: #f5c542; }
         .strip-segment.phase-run { background-color: #c62828; }

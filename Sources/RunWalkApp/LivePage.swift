@@ -36,8 +36,12 @@ final class LivePage {
     init() {
         root = UI.box(true, spacing: 6, classes: ["live-page", "phase-idle"])
         gtk_widget_set_vexpand(root, 1)
+        // Two columns that stack on a phone held upright and sit side by side when it is turned
+        // (wide and short): the clock and the phase on the left, the numbers and buttons on the right.
         let content = UI.box(true, spacing: 4)
-        UI.margins(content, 4)
+        let side = UI.box(true, spacing: 4)
+        let columns = UI.box(true, spacing: 4, [content, side])
+        UI.margins(columns, 4)
         // While waiting for a fix: why, and a way to start without one.
         let startNow = UI.button("Start now", name: "Start now", classes: ["suggested-action", "pill"]) { [weak self] in
             self?.onCommand(.start)
@@ -58,8 +62,8 @@ final class LivePage {
         }
         cell(pace, "pace", 0)
         cell(averagePace, "average pace", 1)
-        UI.append(content, distanceBox)
-        UI.append(content, stats, targetLabel, targetGauge, gps)
+        UI.append(side, distanceBox)
+        UI.append(side, stats, targetLabel, targetGauge, gps)
         gtk_widget_set_visible(targetLabel, 0)
         gtk_widget_set_visible(targetGauge, 0)
 
@@ -76,8 +80,44 @@ final class LivePage {
         gtk_widget_set_margin_top(buttons, 12)
         gtk_widget_set_valign(buttons, GTK_ALIGN_END)
         gtk_widget_set_vexpand(buttons, 1)
-        UI.append(content, buttons, holdToStopButton(), hint)
-        UI.append(root, UI.scrolledClamp(content, maximumWidth: 640, scrollsSideways: false))
+        UI.append(side, buttons, holdToStopButton(), hint)
+        let clamp: Widget = adw_clamp_new()
+        adw_clamp_set_maximum_size(cast(clamp), Self.uprightWidth)
+        adw_clamp_set_child(cast(clamp), columns)
+        let scrolled: Widget = gtk_scrolled_window_new()
+        gtk_scrolled_window_set_policy(cast(scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
+        gtk_scrolled_window_set_child(cast(scrolled), clamp)
+        gtk_widget_set_vexpand(scrolled, 1)
+        UI.append(root, scrolled)
+        // The viewport's size, as the window is resized or the phone turned.
+        for adjustment in [gtk_scrolled_window_get_vadjustment(cast(scrolled)), gtk_scrolled_window_get_hadjustment(cast(scrolled))] {
+            guard let adjustment else { continue }
+            // Not in the middle of the size allocation that changed it: a layout changed there is not redone.
+            _ = Signal.connect(UnsafeMutableRawPointer(adjustment), "changed") { [weak self] in
+                MainLoop.post { self?.arrange(scrolled: scrolled, columns: columns, clamp: clamp) }
+            }
+        }
+    }
+
+    /// The widest the page grows upright, and side by side.
+    static let uprightWidth: Int32 = 640
+    static let sideBySideWidth: Int32 = 1100
+    /// Whether the columns sit side by side now.
+    private(set) var sideBySide = false
+
+    private func arrange(scrolled: Widget, columns: Widget, clamp: Widget) {
+        let width = gtk_widget_get_width(scrolled)
+        let height = gtk_widget_get_height(scrolled)
+        guard width > 0, height > 0 else { return }
+        let wanted = LiveLayout.isSideBySide(width: Int(width), height: Int(height))
+        guard wanted != sideBySide else { return }
+        sideBySide = wanted
+        gtk_orientable_set_orientation(OpaquePointer(columns), wanted ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL)
+        gtk_box_set_homogeneous(cast(columns), wanted ? 1 : 0)
+        gtk_box_set_spacing(cast(columns), wanted ? 24 : 4)
+        adw_clamp_set_maximum_size(cast(clamp), wanted ? Self.sideBySideWidth : Self.uprightWidth)
+        // Smaller type side by side: both columns fit a phone's 360 px height without scrolling.
+        if wanted { gtk_widget_add_css_class(root, "side-by-side") } else { gtk_widget_remove_css_class(root, "side-by-side") }
     }
 
     /// A Stop button that acts only when held (about 1 s); a tap says so instead.

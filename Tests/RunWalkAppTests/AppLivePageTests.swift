@@ -76,6 +76,8 @@ struct AppLivePageTests {
         #expect(text("phase_number") == "Phase 1 of 18")
         #expect(text("time_left").wholeMatch(of: /[0-9]+:[0-9]{2}/) != nil, "time left: \(text("time_left"))")
         #expect(text("distance").hasSuffix(" km") && text("distance") != "0.00 km")
+        // A phone on its side: the clock and every button within the window (side by side).
+        #expect((seen["landscape_outside"] as? [String]) == [], "at 720×360: \(seen["landscape_outside"] ?? "(missing)")")
         // Pause: paused, and the time left stands still for 1.5 s (15 s of workout at 10×).
         #expect(text("paused_phase_number").contains("Paused"))
         #expect(text("paused_time_1") == text("paused_time_2"))

@@ -189,6 +189,22 @@ try:
     seen["distance"] = value("Distance")
     shoot("live")
 
+    # A phone turned on its side (720x360): the clock, Pause, Skip and Stop all on screen, no scrolling.
+    wid = window_id()
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, "720", "360"], timeout=10)
+    time.sleep(1.0)
+    window_height = app_root().getChildAtIndex(0).queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+    seen["landscape_outside"] = []
+    for name in ["Time left", "Pause", "Skip", "Stop"]:
+        # Buttons go by their name, labels by their description (their name is their text).
+        node = find(lambda n, name=name: n.getRoleName() in ("push button", "label") and name in (n.name, n.description), what=name)
+        box = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        if box.y < 0 or box.y + box.height > window_height or box.height <= 0:
+            seen["landscape_outside"].append("%s at y %d..%d of %d" % (name, box.y, box.y + box.height, window_height))
+    subprocess.run(["import", "-window", wid, os.path.join(args.shots, "live-720x360-%s.png" % args.scheme)], check=True, timeout=20)
+    subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
+    time.sleep(0.4)
+
     # Pause: the button says Resume, the page says Paused, the time stands still.
     press("Pause")
     button("Resume")
