@@ -62,21 +62,21 @@ public struct FinishedPageModel: Equatable, Sendable {
         }
         workout = summary.workout
         distance = Format.distance(summary.distanceMetres, units)
-        duration = Format.clock(summary.durationSeconds)
+        duration = TimeText.clock(summary.durationSeconds)
         averagePace = Format.pace(summary.averagePaceSecondsPerKm, units)
-        detail = "Elapsed " + Format.clock(summary.elapsedSeconds)
-            + (summary.pausedSeconds >= 1 ? " · paused " + Format.clock(summary.pausedSeconds) : "")
+        detail = "Elapsed " + TimeText.clock(summary.elapsedSeconds)
+            + (summary.pausedSeconds >= 1 ? " · paused " + TimeText.clock(summary.pausedSeconds) : "")
         intervals = summary.phases.map { phase in
-            let planned = phase.planned.durationSeconds.map(Format.clock)
+            let planned = phase.planned.durationSeconds.map { TimeText.clock($0) }
                 ?? phase.planned.distanceMetres.map(Format.metres) ?? ""
             return Interval(number: "\(phase.index + 1)", phase: PhaseLook.word(phase.kind), planned: planned,
-                            actual: Format.clock(phase.durationSeconds), distance: Format.metres(phase.distanceMetres),
+                            actual: TimeText.clock(phase.durationSeconds), distance: Format.metres(phase.distanceMetres),
                             pace: Format.pace(phase.averagePaceSecondsPerKm, units),
                             note: phase.endReason == .completed ? "" : phase.endReason.rawValue)
         }
         splits = summary.splits.map { split in
             Split(number: "\(split.index)", distance: Format.distance(split.distanceMetres, units),
-                  time: Format.clock(split.splitSeconds), pace: Format.pace(split.paceSecondsPerKm, units))
+                  time: TimeText.clock(split.splitSeconds), pace: Format.pace(split.paceSecondsPerKm, units))
         }
     }
 }

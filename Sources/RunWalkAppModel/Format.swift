@@ -2,11 +2,9 @@ import Foundation
 import RunWalkCore
 import RunWalkIO
 
-/// The app's number formats: the CLI's (`SummaryText`) where one exists, so both read alike.
+/// The app's number formats: the CLI's (`SummaryText`) where one exists, so both read alike;
+/// times are `TimeText.clock`, as everywhere.
 public enum Format {
-    /// "1:05:03" or "5:03".
-    public static func clock(_ seconds: Double) -> String { SummaryText.clock(max(0, seconds)) }
-
     /// "2.31 km" (or miles).
     public static func distance(_ metres: Double, _ units: Units) -> String { SummaryText.distance(metres, units) }
 

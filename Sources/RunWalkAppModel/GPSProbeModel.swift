@@ -2,9 +2,10 @@ import RunWalkCore
 import RunWalkRuntime
 
 /// The start page's GPS line before a session: what the source said last (connected, no fix,
-/// fix with satellites and accuracy, unavailable), fed the source's own events.
+/// fix with satellites and accuracy, unavailable), fed the source's own events, in the words the
+/// live page and every other front end use (`GPSStateText`).
 public struct GPSProbeModel: Equatable, Sendable {
-    /// The line to show, e.g. "GPS fix · 9 satellites · ±4 m (gpsd at localhost:2947)".
+    /// The line to show, e.g. "GPS fix ±4 m, 9 sats (gpsd at localhost:2947)".
     public private(set) var line: String
     /// Whether the last fix had a position.
     public private(set) var hasFix = false
@@ -22,7 +23,7 @@ public struct GPSProbeModel: Equatable, Sendable {
     public mutating func handle(_ event: LocationEvent) {
         switch event {
         case .connected:
-            if !hasFix { line = "No GPS fix yet (\(source))" }
+            if !hasFix { line = GPSStateText.line(.noFix) + " (\(source))" }
         case .unavailable(let why):
             hasFix = false
             line = "GPS unavailable: \(why)"
@@ -30,19 +31,17 @@ public struct GPSProbeModel: Equatable, Sendable {
             guard fix.latitude != nil, fix.longitude != nil, (fix.mode ?? .threeD) > .noFix else {
                 hasFix = false
                 let satellites = fix.satellitesVisible ?? fix.satellitesUsed
-                line = "No GPS fix yet" + (satellites.map { " · \($0) satellites seen" } ?? "") + " (\(source))"
+                line = GPSStateText.line(.noFix) + (satellites.map { " · \($0) satellites seen" } ?? "") + " (\(source))"
                 return
             }
             hasFix = true
-            var parts = ["GPS fix"]
-            if let satellites = fix.satellitesUsed ?? fix.satellitesVisible { parts.append("\(satellites) satellites") }
-            if let accuracy = Self.accuracy(fix, userRangeErrorMetres: userRangeErrorMetres) { parts.append("±\(Int(accuracy.rounded())) m") }
-            line = parts.joined(separator: " · ") + " (\(source))"
+            line = GPSStateText.line(.fix, accuracyMetres: Self.accuracy(fix, userRangeErrorMetres: userRangeErrorMetres),
+                                     satellites: fix.satellitesUsed ?? fix.satellitesVisible) + " (\(source))"
         case .ended:
             line = hasFix ? line : "No fix in \(source)"
         case .problem(let text):
             // "gpsd has no receiver": the unavailable line that follows says what to do.
-            if let text, !hasFix { line = "No GPS: \(text) (\(source))" }
+            if let text, !hasFix { line = GPSStateText.line(.noFix, problem: text) + " (\(source))" }
         case .warning, .badLines:
             break
         }

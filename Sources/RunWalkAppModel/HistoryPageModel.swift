@@ -58,7 +58,7 @@ public struct HistoryPageModel: Equatable, Sendable {
         rows = closed.map { s in
             var parts = [Format.date(s.date)]
             if let d = s.distanceMetres { parts.append(Format.distance(d, units)) }
-            if let t = s.durationSeconds { parts.append(Format.clock(t)) }
+            if let t = s.durationSeconds { parts.append(TimeText.clock(t)) }
             return Row(id: s.id, title: parts.joined(separator: " · "), subtitle: s.workout)
         }
         var byWeek: [Int64: (count: Int, metres: Double, seconds: Double)] = [:]
@@ -71,7 +71,7 @@ public struct HistoryPageModel: Equatable, Sendable {
             guard let week = byWeek[key] else { return nil }
             let day = CalendarDay(daysSinceEpoch: key).civil
             return Week(title: String(format: "Week of %04d-%02d-%02d", day.year, day.month, day.day),
-                        totals: "\(week.count) run\(week.count == 1 ? "" : "s") · \(Format.distance(week.metres, units)) · \(Format.clock(week.seconds))")
+                        totals: "\(week.count) run\(week.count == 1 ? "" : "s") · \(Format.distance(week.metres, units)) · \(TimeText.clock(week.seconds))")
         }
     }
 }

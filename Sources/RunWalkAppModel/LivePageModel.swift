@@ -27,7 +27,8 @@ public struct LivePageModel: Equatable, Sendable {
     public var pace: String
     /// Average pace.
     public var averagePace: String
-    /// "GPS fix · 9 satellites · ±4 m", "GPS lost 0:12", "No GPS fix yet".
+    /// The GPS state as every front end words it: "GPS fix ±4 m, 9 sats", "GPS lost for 0:12",
+    /// "No GPS fix yet", "GPS: gpsd has no receiver" (`GPSStateText`).
     public var gps: String
     /// "143 bpm · zone 2" from a heart-rate strap; nil without one (or while it is lost).
     public var heartRate: String?
@@ -60,12 +61,12 @@ public struct LivePageModel: Equatable, Sendable {
         distance = Format.distance(status.distanceMetres, units)
         pace = Format.pace(status.currentPaceSecondsPerKm, units)
         averagePace = Format.pace(status.averagePaceSecondsPerKm, units)
-        gps = Self.gpsLine(status.gps)
+        gps = status.gps.text
         heartRate = status.heartRateBPM.map { "\($0) bpm" + (status.heartRateZone.map { " · zone \($0)" } ?? "") }
         phaseProgress = status.phaseProgress
         workoutProgress = status.workoutProgress
         let total = status.workoutRemainingSeconds.map { status.workoutElapsedSeconds + $0 }
-        workoutLine = "Workout " + Format.clock(status.workoutElapsedSeconds) + (total.map { " of " + Format.clock($0) } ?? "")
+        workoutLine = "Workout " + TimeText.clock(status.workoutElapsedSeconds) + (total.map { " of " + TimeText.clock($0) } ?? "")
         next = status.next.map { "Next: " + PhaseLook.word($0.kind) + " " + Self.planned($0) } ?? "Last phase"
         remainingCaption = "time left in the phase"
         (target, targetGauge) = Self.targetLook(status)
@@ -90,7 +91,7 @@ public struct LivePageModel: Equatable, Sendable {
             title = status.stage == .completed ? "Workout complete" : "Workout stopped"
             tint = "phase-done"
             subtitle = "\(status.phaseCount) phases"
-            remaining = Format.clock(status.workoutElapsedSeconds)
+            remaining = TimeText.clock(status.workoutElapsedSeconds)
             remainingCaption = "workout time"
         case .running, .paused:
             if let phase = status.phase {
@@ -103,26 +104,13 @@ public struct LivePageModel: Equatable, Sendable {
                 subtitle = ""
             }
             if let seconds = status.phaseRemainingSeconds {
-                remaining = Format.clock(seconds.rounded(.up))
+                remaining = TimeText.clock(seconds, rounding: .up)
             } else if let metres = status.phaseRemainingMetres {
                 remaining = Format.metres(metres)
                 remainingCaption = "distance left in the phase"
             } else {
                 remaining = "--:--"
             }
-        }
-    }
-
-    /// The GPS state in words.
-    public static func gpsLine(_ gps: SessionStatus.GPS) -> String {
-        switch gps.state {
-        case .noFix: return "No GPS fix yet"
-        case .lost: return "GPS lost" + (gps.lostForSeconds.map { " " + Format.clock($0) } ?? "")
-        case .fix:
-            var parts = ["GPS fix"]
-            if let satellites = gps.satellites { parts.append("\(satellites) satellites") }
-            if let accuracy = gps.accuracyMetres { parts.append("±\(Int(accuracy.rounded())) m") }
-            return parts.joined(separator: " · ")
         }
     }
 
@@ -155,7 +143,7 @@ public struct LivePageModel: Equatable, Sendable {
     }
 
     private static func planned(_ phase: SessionStatus.Phase) -> String {
-        if let seconds = phase.plannedSeconds { return Format.clock(seconds) }
+        if let seconds = phase.plannedSeconds { return TimeText.clock(seconds) }
         if let metres = phase.plannedMetres { return Format.metres(metres) }
         return ""
     }

@@ -23,7 +23,7 @@ public enum PhaseLook {
     /// A planned target in words: "1:30" for time, "400 m" or "1.50 km" for distance.
     public static func target(_ target: PhaseTarget) -> String {
         switch target {
-        case .duration(let d): return Format.clock(d.seconds)
+        case .duration(let d): return TimeText.clock(d.seconds)
         case .distance(let metres): return Format.metres(metres)
         }
     }

@@ -74,7 +74,7 @@ public struct SpecPreview: Equatable, Sendable {
             }
         }
         var parts = ["\(workout.phases.count) phase" + (workout.phases.count == 1 ? "" : "s")]
-        if time > 0 { parts.append(Format.clock(time)) }
+        if time > 0 { parts.append(TimeText.clock(time)) }
         if metres > 0 { parts.append(Format.metres(metres) + " by distance") }
         return parts.joined(separator: " · ")
     }

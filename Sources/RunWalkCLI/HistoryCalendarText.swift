@@ -22,7 +22,7 @@ enum HistoryCalendarText {
             let inMonth = week.compactMap { $0 }
             let totals = inMonth.first.map { calendar.totals(from: $0, days: inMonth.count) } ?? TrainingCalendar.Totals()
             lines.append(cells.joined() + "  " + HistoryText.row(
-                [String(totals.sessions), SummaryText.distance(totals.distanceMetres, units), SummaryText.clock(totals.durationSeconds)],
+                [String(totals.sessions), SummaryText.distance(totals.distanceMetres, units), TimeText.clock(totals.durationSeconds)],
                 [5, 9, 9]))
         }
         let monthTotals = calendar.month(year: year, month: month)
@@ -30,7 +30,7 @@ enum HistoryCalendarText {
         lines += [
             "* a run   + a plan day due",
             "Month: \(monthTotals.sessions) run\(monthTotals.sessions == 1 ? "" : "s"), "
-                + "\(SummaryText.distance(monthTotals.distanceMetres, units)), \(SummaryText.clock(monthTotals.durationSeconds))",
+                + "\(SummaryText.distance(monthTotals.distanceMetres, units)), \(TimeText.clock(monthTotals.durationSeconds))",
             "Streak: \(weeks.current) week\(weeks.current == 1 ? "" : "s") in a row with a run (longest \(weeks.longest)); "
                 + "\(days.current) day\(days.current == 1 ? "" : "s") in a row (longest \(days.longest))",
         ]

@@ -95,8 +95,8 @@ enum HistoryText {
             var cells = [
                 String(s.id), date(s.date, withTime: true), shorten(names[s.id] ?? s.workout, 34),
                 s.distanceMetres.map { SummaryText.distance($0, .metric) } ?? "-",
-                s.durationSeconds.map(SummaryText.clock) ?? "-",
-                s.averagePaceSecondsPerKm.map { SummaryText.clock($0) } ?? "-",
+                s.durationSeconds.map { TimeText.clock($0) } ?? "-",
+                s.averagePaceSecondsPerKm.map { TimeText.clock($0) } ?? "-",
                 s.state,
             ]
             if withHeartRate { cells.insert(s.averageHeartRateBPM.map { String(Int($0.rounded())) } ?? "-", at: 6) }
@@ -110,7 +110,7 @@ enum HistoryText {
                      row(["week of", "sessions", "distance", "time"], [-10, 9, 10, 9])]
         for week in weeks {
             lines.append(row([date(UTCTime(milliseconds: week.mondayDay * 86_400_000), withTime: false), String(week.sessions),
-                              SummaryText.distance(week.distanceMetres, .metric), SummaryText.clock(week.durationSeconds)],
+                              SummaryText.distance(week.distanceMetres, .metric), TimeText.clock(week.durationSeconds)],
                              [-10, 9, 10, 9]))
         }
         return lines
@@ -121,13 +121,13 @@ enum HistoryText {
             guard let record else { return row([name, "-"], [-21, 9]) }
             return row([name, value(record), "session \(record.sessionID), \(date(record.date, withTime: false))\(detail(record))"], [-21, 9, -1])
         }
-        let time: (History.Record) -> String = { $0.seconds.map(SummaryText.clock) ?? "-" }
+        let time: (History.Record) -> String = { $0.seconds.map { TimeText.clock($0) } ?? "-" }
         return [
             "Records",
             line("fastest 1 km", records.fastest1km, value: time, detail: { _ in "" }),
             line("fastest 5 km", records.fastest5km, value: time, detail: { _ in "" }),
             line("longest run", records.longestRun, value: { SummaryText.distance($0.metres ?? 0, .metric) },
-                 detail: { r in r.seconds.map { " (\(SummaryText.clock($0)))" } ?? "" }),
+                 detail: { r in r.seconds.map { " (\(TimeText.clock($0)))" } ?? "" }),
             line("longest run interval", records.longestRunInterval, value: time,
                  detail: { r in r.metres.map { " (\(SummaryText.distance($0, .metric)))" } ?? "" }),
         ]

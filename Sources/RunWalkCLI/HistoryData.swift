@@ -38,11 +38,11 @@ enum HistoryData {
             guard let record else { return }
             list.append(.init(name: record.name, value: value(record), detail: detail(record), sessionID: record.sessionID, date: record.date))
         }
-        let time: (History.Record) -> String = { $0.seconds.map(SummaryText.clock) ?? "-" }
+        let time: (History.Record) -> String = { $0.seconds.map { TimeText.clock($0) } ?? "-" }
         add(records.fastest1km, value: time, detail: { _ in "" })
         add(records.fastest5km, value: time, detail: { _ in "" })
         add(records.longestRun, value: { SummaryText.distance($0.metres ?? 0, units) },
-            detail: { r in r.seconds.map { "in \(SummaryText.clock($0))" } ?? "" })
+            detail: { r in r.seconds.map { "in \(TimeText.clock($0))" } ?? "" })
         add(records.longestRunInterval, value: time,
             detail: { r in (r.metres.map { SummaryText.distance($0, units) } ?? "") + " without a walk" })
         var planLine: String?

@@ -9,7 +9,7 @@ enum PlanText {
         for (w, week) in plan.weeks.enumerated() {
             lines.append("week \(w + 1)")
             for (d, day) in week.days.enumerated() {
-                let length = plan.workout(at: TrainingPlan.Slot(week: w, day: d))?.plannedDuration.map { SummaryText.clock($0.seconds) } ?? "by distance"
+                let length = plan.workout(at: TrainingPlan.Slot(week: w, day: d))?.plannedDuration.map { TimeText.clock($0.seconds) } ?? "by distance"
                 lines.append("  day \(d + 1)  \(length)  \(day.workout)" + (day.note.map { "  (\($0))" } ?? ""))
             }
         }
@@ -76,7 +76,7 @@ enum PlanText {
         guard let slot = progress.next, let day = progress.plan.day(at: slot) else {
             return "Plan finished: every day done or skipped."
         }
-        let length = progress.plan.workout(at: slot)?.plannedDuration.map { " (\(SummaryText.clock($0.seconds)))" } ?? ""
+        let length = progress.plan.workout(at: slot)?.plannedDuration.map { " (\(TimeText.clock($0.seconds)))" } ?? ""
         var when = ""
         if let scheduled = progress.scheduledDay {
             if scheduled == today {

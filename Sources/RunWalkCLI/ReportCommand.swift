@@ -52,7 +52,7 @@ extension ReportCommand {
     static func recordsSet(by sessionID: Int64, store: RunWalkStore, units: Units) -> String {
         guard let records = try? History(store: store).recordsSet(by: sessionID), !records.isEmpty else { return "" }
         let lines = records.map { record -> String in
-            let value = record.seconds.map { SummaryText.clock($0) } ?? record.metres.map { SummaryText.distance($0, units) } ?? ""
+            let value = record.seconds.map { TimeText.clock($0) } ?? record.metres.map { SummaryText.distance($0, units) } ?? ""
             return "  \(record.name)\(String(repeating: " ", count: max(1, 22 - record.name.count)))\(value)"
         }
         return "\n\nRecords set in this run\n" + lines.joined(separator: "\n")

@@ -141,30 +141,23 @@ struct RunCommand: ParsableCommand {
 
 extension SessionDriver.StartPolicy: ExpressibleByArgument {}
 
-/// The one-line status for line mode: `12:05 run 3/18 0:48 left  2.31 km  5:40 /km  GPS fix`.
+/// The one-line status for line mode: `12:05 run 3/18 0:48 left  2.31 km  5:40 /km  GPS fix 9 sats`.
 enum StatusLine {
     static func render(_ status: SessionStatus) -> String {
         let units = status.units
-        var gps: String
-        switch status.gps.state {
-        case .noFix: gps = "GPS no fix"
-        case .fix: gps = "GPS fix" + (status.gps.satellites.map { " \($0) sats" } ?? "")
-        case .lost: gps = "GPS lost" + (status.gps.lostForSeconds.map { " \(SummaryText.clock($0))" } ?? "")
-        }
-        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
-        if status.gps.state != .fix, let problem = status.gps.problem { gps = "GPS: \(problem)" }
+        let gps = status.gps.text
         switch status.stage {
         case .waitingForFix: return "--:-- waiting for a GPS fix to start  \(gps)"
         case .startCountdown: return "--:-- starting in \(status.startCountdownSeconds ?? 0)  \(gps)"
         default: break
         }
-        var parts = [SummaryText.clock(max(0, status.workoutElapsedSeconds))]
+        var parts = [TimeText.clock(max(0, status.workoutElapsedSeconds))]
         if status.isFinished {
             parts.append(status.stage == .completed ? "done" : "stopped")
         } else if let phase = status.phase {
             parts.append("\(phase.kind.rawValue) \(phase.index + 1)/\(status.phaseCount)")
             if let seconds = status.phaseRemainingSeconds {
-                parts.append("\(SummaryText.clock(seconds)) left")
+                parts.append("\(TimeText.clock(seconds)) left")
             } else if let metres = status.phaseRemainingMetres {
                 parts.append("\(Int(metres.rounded())) m left")
             }

@@ -92,7 +92,7 @@ enum StoreAccess {
     static func describe(_ recovered: RunWalkStore.Recovered) -> String {
         let s = recovered.summary
         return "runwalk: recovered session \(recovered.info.id) (\(recovered.info.workout)), interrupted by a crash: "
-            + "\(recovered.fixes) fixes, \(SummaryText.distance(s.distanceMetres, s.units)) in \(SummaryText.clock(s.durationSeconds)); "
+            + "\(recovered.fixes) fixes, \(SummaryText.distance(s.distanceMetres, s.units)) in \(TimeText.clock(s.durationSeconds)); "
             + "see `runwalk report \(recovered.info.id)`"
     }
 

@@ -35,7 +35,7 @@ struct WorkoutsCommand: ParsableCommand {
             let parsed = try WorkoutArgument.parse(workout)
             Terminal.out(parsed.spec)
             for (i, phase) in parsed.phases.enumerated() {
-                var target = phase.target.durationSeconds.map { SummaryText.clock($0) }
+                var target = phase.target.durationSeconds.map { TimeText.clock($0) }
                     ?? phase.target.distanceMetres.map { "\(Int($0.rounded())) m" } ?? ""
                 // A condition's phase has no set length; its target and band follow the length (issue 33).
                 if phase.until != nil { target = "" }
@@ -43,7 +43,7 @@ struct WorkoutsCommand: ParsableCommand {
                 let kind = phase.kind.rawValue
                 Terminal.out("\(String(repeating: " ", count: max(0, 3 - String(i + 1).count)))\(i + 1)  \(kind)\(String(repeating: " ", count: max(1, 9 - kind.count)))\(target)")
             }
-            if let total = parsed.plannedDuration { Terminal.out("total \(SummaryText.clock(total.seconds))") }
+            if let total = parsed.plannedDuration { Terminal.out("total \(TimeText.clock(total.seconds))") }
         }
     }
 

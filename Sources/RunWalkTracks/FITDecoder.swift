@@ -10,12 +10,17 @@ import RunWalkCore
 /// `record` messages (20) become points: timestamp (253, seconds since 1989-12-31 UTC),
 /// position_lat/long (0/1, semicircles), enhanced_altitude (78) else altitude (2) (÷5 − 500 m),
 /// enhanced_speed (73) else speed (6) (÷1000 m/s), heart_rate (3, bpm; 0xFF none). A timer stop `event` (21) breaks the
-/// segment before the next record.
+/// segment before the next record. `hrv` messages (78) carry the beat-to-beat (RR) intervals in
+/// `time` (0, an array of uint16, ÷1000 s; 0xFFFF none); they have no timestamp of their own and
+/// come as the beats happen, so the beats since the last record go with the next record that
+/// has a heart rate.
 struct FITDecoder {
     let path: String
 
     /// Seconds from the Unix epoch to the FIT epoch.
     static let epochOffset: Int64 = 631_065_600
+    /// RR intervals kept waiting for a record with a heart rate (about 20 minutes of beats).
+    static let pendingRRLimit = 1200
 
     private struct Definition {
         var bigEndian: Bool
@@ -126,6 +131,7 @@ struct FITDecoder {
         var definitions = [Definition?](repeating: nil, count: 16)
         var lastTimestamp: UInt32?
         var breakPending = false
+        var pendingRR: [Double] = []
         var bytes: [UInt8] = []
         /// The next `count` bytes of the record that starts at `recordStart`.
         func take(_ count: Int, _ recordStart: Int, _ what: String) throws {
@@ -172,8 +178,16 @@ struct FITDecoder {
                 timestamp = value
             }
             var values: [UInt8: UInt64] = [:]
+            var rrValues: [UInt16] = []
             var at = 0
             for field in definition.fields {
+                if definition.global == 78, field.number == 0 {
+                    // hrv.time: an array of uint16, whatever its length.
+                    for k in stride(from: 0, to: field.size - 1, by: 2) {
+                        let first = UInt16(bytes[at + k]), second = UInt16(bytes[at + k + 1])
+                        rrValues.append(definition.bigEndian ? first << 8 | second : second << 8 | first)
+                    }
+                }
                 if field.size == 1 || field.size == 2 || field.size == 4 {
                     var value: UInt64 = 0
                     for k in 0..<field.size {
@@ -193,6 +207,21 @@ struct FITDecoder {
             case 21:
                 // Timer stop (a pause or the end): what follows is a new segment.
                 if values[0] == 0, let type = values[1], type == 1 || type == 4 || type == 9 { breakPending = true }
+            case 78:
+                for raw in rrValues where raw != 0xFFFF {
+                    let seconds = Double(raw) / 1000
+                    guard HeartRateMeasurement.plausibleRRSeconds.contains(seconds) else {
+                        pipeline.warnings.add("# hrv RR intervals outside 0.25–2.5 s dropped", at: "byte \(recordStart)")
+                        continue
+                    }
+                    pendingRR.append(seconds)
+                }
+                if pendingRR.count > Self.pendingRRLimit {
+                    // Beats with no heart-rate record after them for a long while: the oldest go.
+                    pipeline.warnings.add("# hrv RR intervals with no heart-rate record after them dropped", at: "byte \(recordStart)",
+                                          count: pendingRR.count - Self.pendingRRLimit)
+                    pendingRR.removeFirst(pendingRR.count - Self.pendingRRLimit)
+                }
             case 20:
                 guard let timestamp else {
                     pipeline.warnings.add("# records skipped: no timestamp", at: "byte \(recordStart)")
@@ -224,9 +253,11 @@ struct FITDecoder {
                 }
                 let time = UTCTime(milliseconds: (Int64(timestamp) + Self.epochOffset) * 1000)
                 let heartRate = field(values, definition, 3, size: 1).flatMap { $0 == 0xFF ? nil : Double($0) }
+                var rr: [Double] = []
+                if let heartRate, HeartRateMeasurement.plausibleBPM.contains(Int(heartRate)) { swap(&rr, &pendingRR) }
                 try pipeline.add(TrackFilePoint(latitude: latitude, longitude: longitude, time: time, altitude: altitude,
                                                 speed: speed, hdop: nil, startsSegment: breakPending, place: "byte \(recordStart)",
-                                                heartRate: heartRate), emit)
+                                                heartRate: heartRate, rrIntervalsSeconds: rr), emit)
                 breakPending = false
             default: break
             }

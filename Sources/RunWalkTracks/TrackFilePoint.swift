@@ -16,6 +16,8 @@ struct TrackFilePoint {
     var place: String
     /// The file's heart rate for the point, beats per minute, as written (checked when it becomes a fix).
     var heartRate: Double? = nil
+    /// The beat-to-beat intervals that go with the heart rate (a FIT file's `hrv`), seconds.
+    var rrIntervalsSeconds: [Double] = []
 }
 
 /// A track file's problems, each cause once, with how many points it touched and where it
@@ -159,6 +161,7 @@ struct TrackPointPipeline {
             fix.startsSegment = point.startsSegment
             if let value = point.heartRate {
                 fix.heartRateBPM = HeartRateSample(seconds: 0, fileBPM: value)?.bpm
+                if fix.heartRateBPM != nil { fix.heartRateRRSeconds = point.rrIntervalsSeconds }
                 if fix.heartRateBPM == nil {
                     warnings.add("# heart rate values of 0, 255 or out of range read as no heart rate", at: point.place)
                 }

@@ -28,7 +28,7 @@ import Testing
         #expect(!model.hasFix)
         // HDOP 1.2 at the default 3 m user range error: ±4 m.
         model.handle(.fix(Self.fix(satellites: 9, hdop: 1.2)))
-        #expect(model.line == "GPS fix · 9 satellites · ±4 m (gpsd at localhost:2947)")
+        #expect(model.line == "GPS fix ±4 m, 9 sats (gpsd at localhost:2947)")
         #expect(model.hasFix)
         // A reconnect does not hide the fix already seen.
         model.handle(.connected("gpsd"))
@@ -53,8 +53,8 @@ import Testing
         var model = GPSProbeModel(source: "gpsd at localhost:2947")
         model.handle(.connected("gpsd at localhost:2947"))
         model.handle(.problem("gpsd has no receiver"))
-        #expect(model.line == "No GPS: gpsd has no receiver (gpsd at localhost:2947)")
+        #expect(model.line == "GPS: gpsd has no receiver (gpsd at localhost:2947)")
         model.handle(.problem(nil))
-        #expect(model.line == "No GPS: gpsd has no receiver (gpsd at localhost:2947)", "the next event tells what changed")
+        #expect(model.line == "GPS: gpsd has no receiver (gpsd at localhost:2947)", "the next event tells what changed")
     }
 }

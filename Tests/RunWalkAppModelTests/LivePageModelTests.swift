@@ -32,7 +32,7 @@ import Testing
         #expect(model.distance == "1.23 km")
         #expect(model.pace == "5:40 /km")
         #expect(model.averagePace == "6:30 /km")
-        #expect(model.gps == "GPS fix · 9 satellites · ±4 m")
+        #expect(model.gps == "GPS fix ±4 m, 9 sats")
         #expect(model.workoutLine == "Workout 6:40 of 30:00")
         #expect(model.pauseLabel == "Pause")
         #expect(model.controlsActive)
@@ -82,6 +82,9 @@ import Testing
         var noReceiver = SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3)
         noReceiver.gps = .init(state: .noFix, problem: "gpsd has no receiver")
         #expect(LivePageModel(noReceiver).waitingReason == "No position: gpsd has no receiver")
+        // The source's reason reaches the GPS line too, worded as every front end words it.
+        #expect(LivePageModel(noReceiver).gps == "GPS: gpsd has no receiver")
+        #expect(LivePageModel(noReceiver).gps == noReceiver.gps.text)
         #expect(!LivePageModel(Self.running()).canStartNow)
         #expect(LivePageModel(Self.running()).waitingReason == nil)
         var countdown = SessionStatus(workout: "w", stage: .startCountdown, phaseCount: 3)
@@ -102,6 +105,6 @@ import Testing
         status.gps = .init(state: .lost, lostForSeconds: 12)
         let model = LivePageModel(status)
         #expect(model.pace == "–")
-        #expect(model.gps == "GPS lost 0:12")
+        #expect(model.gps == "GPS lost for 0:12")
     }
 }

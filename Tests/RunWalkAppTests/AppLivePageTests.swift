@@ -66,7 +66,7 @@ struct AppLivePageTests {
         func text(_ key: String) -> String { seen[key] as? String ?? "(missing \(key))" }
 
         // The start page: the GPS state read before starting.
-        #expect(text("start_gps").hasPrefix("GPS fix · "), "start page GPS: \(text("start_gps"))")
+        #expect(text("start_gps").hasPrefix("GPS fix "), "start page GPS: \(text("start_gps"))")
         #expect(text("start_totals") == "18 phases · 30:00")
         #expect(text("spec_problem").hasPrefix("unknown phase \"jgo\""), "spec problem: \(text("spec_problem"))")
         #expect(text("spec_problem").contains("column 16"))

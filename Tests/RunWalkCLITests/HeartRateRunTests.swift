@@ -63,6 +63,12 @@ struct HeartRateRunTests {
         let lostAt = try #require(lost.first).atSeconds, backAt = try #require(back.first).atSeconds
         #expect(backAt - lostAt >= 3, "the drop is a gap of its length")
         #expect(run.stderr.components(separatedBy: "runwalk: heart rate lost").count == 2, "said once: \(run.stderr)")
+        // The voice says the loss once, at once, and the return once, after 3 s of heart rates again.
+        let spoken = summary.cues.filter { $0.kind == .heartRateSensor }
+        #expect(spoken.map(\.text) == ["Heart rate lost.", "Heart rate back."], "\(summary.cues)")
+        if spoken.count == 2 {
+            #expect(abs(spoken[0].atSeconds - lostAt) < 1 && spoken[1].atSeconds >= backAt + 2, "\(spoken) lost \(lostAt) back \(backAt)")
+        }
         #expect(run.stderr.contains("  HR 14"), "the status line shows the heart rate: \(run.stderr)")
         // About one sample a second while connected, none in the gap (in zones: time with heart rate only).
         let zones = try #require(summary.heartRateZoneSeconds).reduce(0, +)

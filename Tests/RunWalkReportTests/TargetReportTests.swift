@@ -13,7 +13,7 @@ struct TargetReportTests {
                                                      workout: "10m warmup, 6x(3m run @ 5:45-6:15/km, 2m walk), 5m cooldown")
         let html = HTMLReport.render(session)
         #expect(html.contains("<th scope=\"col\">Target</th><th scope=\"col\">In</th><th scope=\"col\">Below</th><th scope=\"col\">Above</th>"))
-        #expect(html.components(separatedBy: "<td>5:45-6:15/km</td>").count - 1 == 6)
+        #expect(html.components(separatedBy: "<td data-label=\"Target\">5:45-6:15/km</td>").count - 1 == 6)
         let runs = session.summary.phases.filter { $0.target != nil }
         for run in runs {
             let times = [run.timeInTargetSeconds, run.timeBelowSeconds, run.timeAboveSeconds].compactMap { $0 }

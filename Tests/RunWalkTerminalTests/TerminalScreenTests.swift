@@ -50,9 +50,9 @@ func stripSGR(_ text: String) -> String {
         case "running-imperial": ["RUN 3/18", "Distance 0.77 mi", "Pace 9:47 /mi"]
         case "paused": ["PAUSED · RUN 3/18", "PAUSED — space to resume", "Next: walk 1:00"]
         case "auto-paused": ["AUTO-PAUSED · RUN 3/18", "AUTO-PAUSED — moving resumes"]
-        case "gps-lost": ["RUN 3/18", "GPS LOST for 0:12", "Pace --:-- /km"]
+        case "gps-lost": ["RUN 3/18", "GPS lost for 0:12", "Pace --:-- /km"]
         case "distance": ["RUN 2/18", "metres left in run", "Next: walk 200 m"]
-        case "waiting": ["WAITING FOR GPS", "waiting for GPS fix", "press s to start now", "GPS: no fix"]
+        case "waiting": ["WAITING FOR GPS", "waiting for GPS fix", "press s to start now", "No GPS fix for 0:23"]
         case "countdown": ["GET READY", "starting in 3"]
         case "completed": ["WORKOUT COMPLETE", "Distance 5.21 km", "Avg pace 6:24 /km"]
         case "stopped": ["WORKOUT STOPPED", "Distance 5.21 km"]
@@ -189,10 +189,11 @@ func stripSGR(_ text: String) -> String {
     }
 
     @Test func gpsStates() {
-        #expect(ScreenText.gps(.init(state: .fix, accuracyMetres: 4.4, satellites: 9)) == "GPS fix ±4 m, 9 sats")
-        #expect(ScreenText.gps(.init(state: .lost, lostForSeconds: 72)) == "GPS LOST for 1:12")
-        #expect(ScreenText.gps(.init(state: .noFix)) == "GPS: no fix")
-        #expect(ScreenText.gps(.init(state: .noFix, problem: "gpsd has no receiver")) == "GPS: gpsd has no receiver")
-        #expect(ScreenText.gps(.init(state: .fix, satellites: 9, problem: "stale")) == "GPS fix 9 sats", "a fix outranks a stale problem")
+        // The one wording (GPSStateText), as the control line and the app show it too.
+        #expect(SessionStatus.GPS(state: .fix, accuracyMetres: 4.4, satellites: 9).text == "GPS fix ±4 m, 9 sats")
+        #expect(SessionStatus.GPS(state: .lost, lostForSeconds: 72).text == "GPS lost for 1:12")
+        #expect(SessionStatus.GPS(state: .noFix).text == "No GPS fix yet")
+        #expect(SessionStatus.GPS(state: .noFix, problem: "gpsd has no receiver").text == "GPS: gpsd has no receiver")
+        #expect(SessionStatus.GPS(state: .fix, satellites: 9, problem: "stale").text == "GPS fix 9 sats", "a fix outranks a stale problem")
     }
 }

@@ -47,6 +47,18 @@ struct FITBuilder {
         records += developer.prefix(definition.developerBytes)
     }
 
+    /// A data message of `local` written as raw bytes per field (an array field such as `hrv.time`),
+    /// each field's bytes as given, so the test decides the byte order.
+    mutating func data(local: UInt8, fieldBytes: [[UInt8]]) {
+        records.append(local)
+        for bytes in fieldBytes { records += bytes }
+    }
+
+    /// uint16 values as bytes, little or big endian.
+    static func uint16s(_ values: [UInt16], bigEndian: Bool) -> [UInt8] {
+        values.flatMap { bigEndian ? [UInt8($0 >> 8), UInt8($0 & 0xFF)] : [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+    }
+
     /// The whole file: the header (14 bytes with its CRC, or the older 12 without), the records, the file CRC.
     func file(headerSize: UInt8 = 14) -> [UInt8] {
         let size = UInt32(records.count)

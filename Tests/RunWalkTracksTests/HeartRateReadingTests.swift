@@ -75,4 +75,44 @@ struct HeartRateReadingTests {
         let read = try TrackFiles.read(fit.file(), name: "watch.fit")
         #expect(read.fixes.map(\.heartRateBPM) == [120, nil, 122, 123])
     }
+
+    @Test("FIT: hrv.time RR intervals (÷1000 s, 0xFFFF none, either byte order) go with the next record that has a heart rate")
+    func fitHRV() throws {
+        var fit = FITBuilder()
+        fit.define(local: 0, global: 20, bigEndian: false, fields: [(253, 4, 0x86), (0, 4, 0x85), (1, 4, 0x85), (3, 1, 0x02)])
+        fit.define(local: 1, global: 78, bigEndian: false, fields: [(0, 10, 0x84)])
+        fit.define(local: 2, global: 78, bigEndian: true, fields: [(0, 6, 0x84)])
+        let start = UInt64(FITDecoderTests.start)
+        func record(_ t: Int, _ bpm: UInt64) {
+            fit.data(local: 0, [start + UInt64(t), FITBuilder.semicircles(FITDecoderTests.latitude(t)),
+                                FITBuilder.semicircles(FITDecoderTests.longitude), bpm])
+        }
+        record(0, 120)
+        fit.data(local: 1, fieldBytes: [FITBuilder.uint16s([800, 810, 790, 0xFFFF, 0xFFFF], bigEndian: false)])
+        record(1, 0xFF) // no heart rate: the beats wait for the next one
+        fit.data(local: 2, fieldBytes: [FITBuilder.uint16s([820, 3000, 200], bigEndian: true)]) // 3 s and 0.2 s are no beats
+        record(2, 122)
+        record(3, 123)
+        fit.data(local: 1, fieldBytes: [FITBuilder.uint16s([500, 505, 0xFFFF, 0xFFFF, 0xFFFF], bigEndian: false)])
+        record(4, 124)
+        let read = try TrackFiles.read(fit.file(), name: "watch.fit")
+        #expect(read.fixes.map(\.heartRateBPM) == [120, nil, 122, 123, 124])
+        #expect(read.fixes.map(\.heartRateRRSeconds) == [[], [], [0.8, 0.81, 0.79, 0.82], [], [0.5, 0.505]])
+        #expect(read.warnings.contains { $0.contains("2 hrv RR intervals outside 0.25–2.5 s dropped") }, "\(read.warnings)")
+    }
+
+    @Test("a file's RR intervals reach the session's heart-rate sample, as a strap's do (and so the recorder's rr_s)")
+    func rrThroughTheSession() throws {
+        var runner = SessionRunner(workout: try Workout(parsing: "1m run"))
+        var fix = Fix(time: UTCTime(milliseconds: FITBuilder.unixMilliseconds(FITDecoderTests.start)))
+        fix.latitude = 47.37
+        fix.longitude = 8.54
+        fix.heartRateBPM = 122
+        fix.heartRateRRSeconds = [0.8, 0.81]
+        _ = runner.start(at: .zero, utc: fix.time)
+        let events = runner.ingest(fix, at: .seconds(1))
+        let samples = events.compactMap { if case .heartRate(let sample) = $0 { sample } else { nil } }
+        #expect(samples.map(\.rrIntervalsSeconds) == [[0.8, 0.81]] && samples.allSatisfy(\.fromTrackFile))
+        #expect(runner.heartRate.map(\.rrIntervalsSeconds) == [[0.8, 0.81]])
+    }
 }

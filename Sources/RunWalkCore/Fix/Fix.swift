@@ -49,6 +49,9 @@ public struct Fix: Sendable, Equatable {
     /// The heart rate recorded with this point (a watch's GPX, TCX or FIT file), beats per minute;
     /// nil when there is none (a 0 or 255 in the file is none).
     public var heartRateBPM: Int?
+    /// The beat-to-beat (RR) intervals that go with `heartRateBPM` (a FIT file's `hrv` beats since
+    /// the previous such point), seconds; empty when the file has none.
+    public var heartRateRRSeconds: [Double] = []
 
     /// An empty fix at `time`; the decoder fills in what the sentences carry.
     public init(time: UTCTime, dateKnown: Bool = true) {

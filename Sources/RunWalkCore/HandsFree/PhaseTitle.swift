@@ -17,7 +17,7 @@ public enum PhaseTitle {
                              remainingMetres: Double?, paused: Bool = false) -> String {
         var text = "\(word(kind)) \(index + 1) of \(count)"
         if let remainingSeconds {
-            text += " · \(clock(remainingSeconds.rounded(.up))) left"
+            text += " · \(TimeText.clock(remainingSeconds, rounding: .up)) left"
         } else if let remainingMetres {
             text += " · \(Int(max(0, remainingMetres).rounded())) m left"
         }
@@ -29,20 +29,12 @@ public enum PhaseTitle {
                                     plannedMetres: Double?) -> String {
         var parts = [word(kind)]
         if let plannedSeconds {
-            parts.append(clock(plannedSeconds))
+            parts.append(TimeText.clock(plannedSeconds))
         } else if let plannedMetres {
             parts.append(plannedMetres >= 1000 ? "\(Double(Int((plannedMetres / 10).rounded())) / 100) km"
                                                : "\(Int(plannedMetres.rounded())) m")
         }
         parts.append("\(index + 1) of \(count)")
         return parts.joined(separator: " · ")
-    }
-
-    /// `m:ss` (or `h:mm:ss`) of whole seconds; negative values read as 0:00.
-    public static func clock(_ seconds: Double) -> String {
-        let total = seconds.isFinite ? max(0, Int(seconds.rounded())) : 0
-        let (hours, minutes, secs) = (total / 3600, total / 60 % 60, total % 60)
-        let twoDigits = { (value: Int) in value < 10 ? "0\(value)" : "\(value)" }
-        return hours > 0 ? "\(hours):\(twoDigits(minutes)):\(twoDigits(secs))" : "\(minutes):\(twoDigits(secs))"
     }
 }

@@ -44,6 +44,11 @@ public struct SessionCues: Sendable {
         record(planner.gps(lost: lost, reason: reason, atSeconds: seconds, upcoming: upcomingBoundary(engine)))
     }
 
+    /// "Heart rate lost." or "Heart rate back." at clock time `seconds`.
+    public mutating func heartRateSensor(lost: Bool, atSeconds seconds: Double, engine: WorkoutEngine) -> [Cue] {
+        record(planner.heartRateSensor(lost: lost, atSeconds: seconds, upcoming: upcomingBoundary(engine)))
+    }
+
     /// Before a resume at `clock`: what the resume cue says is left of the phase.
     public mutating func prepareResume(at clock: Duration, engine: WorkoutEngine, activeDistanceMetres: Double) {
         planner.resumeContext = engine.currentPhase.map { phase in

@@ -29,6 +29,8 @@ public struct SessionRunner: Sendable {
     public private(set) var heartRate: [HeartRateSample] = []
     /// The live strap is lost (between `hr_lost` and `hr_back`).
     public private(set) var heartRateStrapLost = false
+    /// When the live strap is said lost and back (silence, no skin contact, or gone).
+    public private(set) var heartRateSensor = HeartRateSensorWatch()
 
     /// A session of `workout`, not started.
     public init(workout: Workout, options: SessionOptions = SessionOptions()) {
@@ -75,7 +77,9 @@ public struct SessionRunner: Sendable {
         var (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
         let seconds = clock.seconds
         var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
-        if let bpm = fix.heartRateBPM { events += ingestHeartRate(HeartRateSample(seconds: seconds, bpm: bpm, fromTrackFile: true)) }
+        if let bpm = fix.heartRateBPM {
+            events += ingestHeartRate(HeartRateSample(seconds: seconds, bpm: bpm, rrIntervalsSeconds: fix.heartRateRRSeconds, fromTrackFile: true))
+        }
         // A strap's sample stands for the fixes after it; a file's belongs to its own point only.
         if point?.heartRateBPM == nil, let last = heartRate.last, !last.fromTrackFile,
            seconds - last.seconds <= HeartRateStats.holdSeconds {
@@ -85,6 +89,7 @@ public struct SessionRunner: Sendable {
         events += handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
         events += coach(at: clock)
         events += closing(at: seconds)
+        events += sayHeartRateSensor(heartRateSensor.tick(at: seconds), at: clock)
         if let point { events.append(.trackPoint(point)) }
         if running {
             for split in session.completedSplits(atSeconds: seconds) {
@@ -109,6 +114,12 @@ public struct SessionRunner: Sendable {
     /// A live strap's input at `clock`: a measurement becomes a sample (none when it carries no
     /// heart rate: 0, 255, no contact), a loss and a return are logged once each.
     public mutating func heartRate(_ input: HeartRateInput, at clock: Duration) -> [SessionEvent] {
+        let said = sayHeartRateSensor(heartRateSensor.handle(input, at: clock.seconds), at: clock)
+        return logHeartRate(input, at: clock) + said
+    }
+
+    /// The strap's input in the event log: a loss and a return once each, a measurement as a sample.
+    private mutating func logHeartRate(_ input: HeartRateInput, at clock: Duration) -> [SessionEvent] {
         switch input {
         case .measurement(let measurement):
             var events: [SessionEvent] = []
@@ -139,7 +150,15 @@ public struct SessionRunner: Sendable {
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
     public mutating func advance(to clock: Duration) -> [SessionEvent] {
         handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
-            + coach(at: clock) + closing(at: clock.seconds)
+            + coach(at: clock) + closing(at: clock.seconds) + sayHeartRateSensor(heartRateSensor.tick(at: clock.seconds), at: clock)
+    }
+
+    /// Says the strap lost or back, until the workout has ended.
+    private mutating func sayHeartRateSensor(_ announcements: [HeartRateSensorWatch.Announcement], at clock: Duration) -> [SessionEvent] {
+        guard engine.state != .completed, engine.state != .stopped else { return [] }
+        return announcements.flatMap { announcement in
+            voice.heartRateSensor(lost: announcement == .lost, atSeconds: clock.seconds, engine: engine).map(SessionEvent.cue)
+        }
     }
 
     /// A heart-rate reading (bpm at its own clock time), then time moves on to `clock`: an

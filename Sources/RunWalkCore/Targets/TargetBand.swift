@@ -57,20 +57,12 @@ public enum TargetBand: Sendable, Equatable, Hashable {
     public var specText: String {
         switch self {
         case .pace(let fastest, let slowest, let unit):
-            let f = Self.clock(fastest * unit.metres / 1000), s = Self.clock(slowest * unit.metres / 1000)
+            let f = TimeText.clock(fastest * unit.metres / 1000), s = TimeText.clock(slowest * unit.metres / 1000)
             return "\(f)-\(s)/\(unit.rawValue)"
         case .heartRate(let low, let high):
             return "hr \(low)-\(high)"
         }
-    }
-
-    /// "m:ss" for seconds, rounded to the second.
-    static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let s = total % 60
-        return "\(total / 60):\(s < 10 ? "0" : "")\(s)"
-    }
-}
+    }}
 
 /// Where the runner is with respect to a band.
 public enum TargetState: String, Sendable, Equatable, Hashable, Codable, CaseIterable {

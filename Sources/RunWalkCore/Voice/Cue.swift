@@ -3,12 +3,14 @@ public enum CueKind: String, Sendable, Codable, CaseIterable {
     case transition, countdown, halfway, split, summary, gps, pauseResume = "pause_resume", complete
     /// Coaching to the phase's band ("Speed up, …"); `targetBack` is "Back on target." (off by default).
     case target, targetBack = "target_back"
+    /// "Heart rate lost." / "Heart rate back." for a live strap (`HeartRateSensorWatch`).
+    case heartRateSensor = "hr_sensor"
 
     /// How the speech queue treats this kind when it meets another.
     public var priority: CuePriority {
         switch self {
         case .countdown, .transition: return .onTheBeat
-        case .complete, .pauseResume, .gps: return .prompt
+        case .complete, .pauseResume, .gps, .heartRateSensor: return .prompt
         case .halfway, .split, .summary, .target, .targetBack: return .background
         }
     }

@@ -135,6 +135,11 @@ public struct CuePlanner: Sendable {
         return reserve(upcoming) + prompt(text, at: atSeconds, kind: .gps, staleAfter: 10)
     }
 
+    /// "Heart rate lost." or "Heart rate back." for a live strap (`HeartRateSensorWatch` decides when).
+    public mutating func heartRateSensor(lost: Bool, atSeconds: Double, upcoming: Boundary?) -> [Cue] {
+        reserve(upcoming) + prompt(phrases.heartRateSensor(lost: lost), at: atSeconds, kind: .heartRateSensor, staleAfter: 10)
+    }
+
     /// The closing cue with the workout's totals, said when the workout has ended (unless
     /// `closing(endingAt:…)` already placed it ahead of the end).
     public mutating func completion(atSeconds at: Double, distanceMetres: Double, durationSeconds: Double) -> [Cue] {

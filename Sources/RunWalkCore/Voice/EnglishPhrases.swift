@@ -39,6 +39,8 @@ public struct EnglishPhrases: PhraseTable {
         return lost ? "GPS signal lost." : "GPS back."
     }
 
+    public func heartRateSensor(lost: Bool) -> String { lost ? "Heart rate lost." : "Heart rate back." }
+
     public func pause(paused: Bool) -> String { paused ? "Paused." : "Resumed." }
 
     public func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String {

@@ -39,6 +39,8 @@ public struct GermanPhrases: PhraseTable {
         return lost ? "GPS-Signal verloren." : "GPS wieder da."
     }
 
+    public func heartRateSensor(lost: Bool) -> String { lost ? "Herzfrequenz verloren." : "Herzfrequenz wieder da." }
+
     public func pause(paused: Bool) -> String { paused ? "Pause." : "Weiter." }
 
     public func resumed(_ kind: PhaseKind?, remaining: PhaseTarget?, units: Units) -> String {

@@ -33,6 +33,8 @@ public protocol PhraseTable: Sendable {
     func intervalSummary(number: Int, distanceMetres: Double, paceSecondsPerUnit: Double?, units: Units) -> String
     /// "GPS signal lost." / "GPS back."; before the first fix "Waiting for GPS." / "GPS ready."
     func gps(lost: Bool, beforeFirstFix: Bool) -> String
+    /// "Heart rate lost." / "Heart rate back." (a live strap)
+    func heartRateSensor(lost: Bool) -> String
     /// "Paused." / "Resumed."
     func pause(paused: Bool) -> String
     /// "Resumed. Run, 1 minute 12 to go." (the phase and what is left of it, when known)

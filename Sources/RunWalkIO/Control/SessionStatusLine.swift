@@ -16,7 +16,7 @@ public enum SessionStatusLine {
             parts.append(status.startCountdownSeconds.map { "starting in \($0)" } ?? "starting")
         case .completed, .stopped:
             parts.append(status.stage == .completed ? "completed" : "stopped")
-            parts.append(SummaryText.clock(status.workoutElapsedSeconds))
+            parts.append(TimeText.clock(status.workoutElapsedSeconds))
             parts.append(SummaryText.distance(status.distanceMetres, units))
             parts.append(pace(status.averagePaceSecondsPerKm, units) + " average")
             return parts.joined(separator: " · ")
@@ -24,30 +24,15 @@ public enum SessionStatusLine {
             if status.paused || status.stage == .paused { parts.append(status.autoPaused ? "PAUSED (auto)" : "PAUSED") }
             if let phase = status.phase { parts.append("\(phase.kind.rawValue) \(phase.index + 1)/\(status.phaseCount)") }
             if let seconds = status.phaseRemainingSeconds {
-                parts.append("\(SummaryText.clock(max(0, seconds))) left")
+                parts.append("\(TimeText.clock(seconds)) left")
             } else if let metres = status.phaseRemainingMetres {
                 parts.append("\(distanceLeft(max(0, metres), units)) left")
             }
         }
         parts.append(SummaryText.distance(status.distanceMetres, units))
         parts.append(pace(status.currentPaceSecondsPerKm, units))
-        parts.append(gps(status.gps))
+        parts.append(status.gps.text)
         return parts.joined(separator: " · ")
-    }
-
-    /// `GPS fix ±3 m, 9 sats`, `GPS lost 0:12`, `GPS no fix`, `GPS: gpsd has no receiver`.
-    static func gps(_ gps: SessionStatus.GPS) -> String {
-        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
-        if gps.state != .fix, let problem = gps.problem { return "GPS: \(problem)" }
-        switch gps.state {
-        case .noFix: return "GPS no fix"
-        case .lost: return "GPS lost" + (gps.lostForSeconds.map { " " + SummaryText.clock($0) } ?? "")
-        case .fix:
-            var text = "GPS fix"
-            if let accuracy = gps.accuracyMetres { text += " ±\(Int(accuracy.rounded())) m" }
-            if let satellites = gps.satellites { text += (gps.accuracyMetres == nil ? " " : ", ") + "\(satellites) sats" }
-            return text
-        }
     }
 
     /// No pace (standing, no fix, GPS lost) shows as dashes rather than a stale number.

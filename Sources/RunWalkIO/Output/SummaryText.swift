@@ -10,8 +10,8 @@ public enum SummaryText {
         if let start = s.startUTC { lines.append("Start     \(start)") }
         lines.append("Result    \(s.state.rawValue)")
         lines.append("Distance  \(distance(s.distanceMetres, s.units))")
-        var time = "Time      \(clock(s.durationSeconds))   moving \(clock(s.movingTimeSeconds))"
-        if s.pausedSeconds > 0 { time += "   paused \(clock(s.pausedSeconds))   elapsed \(clock(s.elapsedSeconds))" }
+        var time = "Time      \(TimeText.clock(s.durationSeconds))   moving \(TimeText.clock(s.movingTimeSeconds))"
+        if s.pausedSeconds > 0 { time += "   paused \(TimeText.clock(s.pausedSeconds))   elapsed \(TimeText.clock(s.elapsedSeconds))" }
         lines.append(time)
         lines.append("Pace      \(pace(s.averagePaceSecondsPerKm, s.units))")
         lines += heartRate(s, track: track)
@@ -19,8 +19,8 @@ public enum SummaryText {
         lines.append(row(["#", "phase", "start", "planned", "time", "distance", "pace"], widths: [3, 9, 8, 9, 8, 10, 10]))
         for p in s.phases {
             let planned = p.planned.until.map { String($0.dropFirst("until ".count)) }
-                ?? p.planned.durationSeconds.map(clock) ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
-            var line = row([String(p.index + 1), p.kind.rawValue, clock(p.startSeconds), planned, clock(p.durationSeconds),
+                ?? p.planned.durationSeconds.map { TimeText.clock($0) } ?? p.planned.distanceMetres.map { distance($0, s.units) } ?? "-"
+            var line = row([String(p.index + 1), p.kind.rawValue, TimeText.clock(p.startSeconds), planned, TimeText.clock(p.durationSeconds),
                             distance(p.distanceMetres, s.units), pace(p.averagePaceSecondsPerKm, s.units)],
                            widths: [3, 9, 8, 9, 8, 10, 10])
             if let average = p.heartRateAverage, let maximum = p.heartRateMax {
@@ -34,14 +34,14 @@ public enum SummaryText {
             lines.append("")
             lines.append(row([s.units == .metric ? "km" : "mile", "elapsed", "split", "pace"], widths: [5, 9, 8, 10]))
             for split in s.splits {
-                lines.append(row([String(split.index), clock(split.elapsedSeconds), clock(split.splitSeconds),
+                lines.append(row([String(split.index), TimeText.clock(split.elapsedSeconds), TimeText.clock(split.splitSeconds),
                                   pace(split.paceSecondsPerKm, s.units)], widths: [5, 9, 8, 10]))
             }
         }
         let happenings = (s.events ?? []).filter { ![.start, .completed, .stopped].contains($0.kind) }
         if !happenings.isEmpty {
             lines.append("")
-            lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacing("_", with: " ")) \(clock($0.atSeconds))" }
+            lines.append("Events    " + happenings.map { "\($0.kind.rawValue.replacing("_", with: " ")) \(TimeText.clock($0.atSeconds))" }
                 .joined(separator: ", "))
         }
         lines += gaps(GPSGapAccount.accounts(s, track: track), units: s.units)
@@ -57,8 +57,8 @@ public enum SummaryText {
         let widths = [3, 9, 16, 8, 8, 8]
         var lines = ["", row(["#", "phase", "target", "in", "below", "above"], widths: widths)]
         for p in banded {
-            lines.append(row([String(p.index + 1), p.kind.rawValue, p.target?.text ?? "", clock(p.timeInTargetSeconds ?? 0),
-                              clock(p.timeBelowSeconds ?? 0), clock(p.timeAboveSeconds ?? 0)], widths: widths))
+            lines.append(row([String(p.index + 1), p.kind.rawValue, p.target?.text ?? "", TimeText.clock(p.timeInTargetSeconds ?? 0),
+                              TimeText.clock(p.timeBelowSeconds ?? 0), TimeText.clock(p.timeAboveSeconds ?? 0)], widths: widths))
         }
         return lines
     }
@@ -75,7 +75,7 @@ public enum SummaryText {
         }
         var lines = [line]
         if let zones = s.heartRateZoneSeconds {
-            lines.append("Zones     " + zones.enumerated().map { "Z\($0.offset + 1) \(clock($0.element))" }.joined(separator: "  "))
+            lines.append("Zones     " + zones.enumerated().map { "Z\($0.offset + 1) \(TimeText.clock($0.element))" }.joined(separator: "  "))
         }
         return lines
     }
@@ -87,9 +87,9 @@ public enum SummaryText {
         for gap in accounts {
             let when: String
             if let end = gap.endSeconds, let duration = gap.durationSeconds {
-                when = "\(clock(gap.startSeconds))–\(clock(end)) (\(clock(duration)), \(gap.reasonText))"
+                when = "\(TimeText.clock(gap.startSeconds))–\(TimeText.clock(end)) (\(TimeText.clock(duration)), \(gap.reasonText))"
             } else {
-                when = "\(clock(gap.startSeconds))–end (\(gap.reasonText))"
+                when = "\(TimeText.clock(gap.startSeconds))–end (\(gap.reasonText))"
             }
             lines.append("GPS gap   \(when): \(gap.estimateText(units))")
         }
@@ -102,13 +102,6 @@ public enum SummaryText {
         }.joined(separator: " ")
     }
 
-    /// `1:05:03` or `5:03.2`-free `5:03`.
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(seconds.rounded())
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
-        return h > 0 ? CFormat.string("%ld:%02ld:%02ld", h, m, s) : CFormat.string("%ld:%02ld", m, s)
-    }
-
     public static func distance(_ metres: Double, _ units: Units) -> String {
         units == .metric ? CFormat.string("%.2f km", metres / 1000) : CFormat.string("%.2f mi", metres / 1609.344)
     }
@@ -116,6 +109,6 @@ public enum SummaryText {
     public static func pace(_ secondsPerKm: Double?, _ units: Units) -> String {
         guard let secondsPerKm else { return "-" }
         let value = units == .metric ? secondsPerKm : secondsPerKm * 1.609344
-        return clock(value) + (units == .metric ? " /km" : " /mi")
+        return TimeText.clock(value) + (units == .metric ? " /km" : " /mi")
     }
 }

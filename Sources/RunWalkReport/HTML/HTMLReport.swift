@@ -21,17 +21,18 @@ public enum HTMLReport {
         let paces = session.track.compactMap(\.paceSecondsPerKm).filter { $0.isFinite && $0 > 0 }.sorted()
         let fast = percentile(paces, 0.03) ?? 240, slow = min(percentile(paces, 0.97) ?? 900, 1500)
         var charts = "<section class=\"charts\"><h2>Pace and speed</h2>"
-        charts += phaseKey()
+        charts += phaseKey(targets: TargetShading.legendItem(summary))
         if !paces.isEmpty {
             let lo = style.paceValue(fast), hi = max(style.paceValue(slow), lo + 60)
             let pad = (hi - lo) * 0.08
-            let range = (lo - pad)...(hi + pad)
+            let paceTargets = TargetShading.paceAreas(summary, style: style)
+            let range = TargetShading.covering((lo - pad)...(hi + pad), paceTargets, padding: pad)
             let ticks = TimeChart.niceTicks(range, target: 6, steps: [10, 15, 30, 60, 120, 300, 600])
             charts += TimeChart(caption: "Pace", unitNote: "min\(style.paceUnit) · faster is higher", cssClass: "pace",
                                 durationSeconds: duration, bands: bands,
                                 samples: buckets.pace.map { ($0.seconds, $0.value.map(style.paceValue)) },
-                                yRange: range, inverted: true, yTicks: ticks.map { .init(value: $0, label: Text.clock($0)) },
-                                gaps: chartGaps).render()
+                                yRange: range, inverted: true, yTicks: ticks.map { .init(value: $0, label: TimeText.clock($0)) },
+                                gaps: chartGaps, targets: paceTargets).render()
         }
         charts += HeartRateReport.chart(session, durationSeconds: duration, bands: bands, gaps: chartGaps)
         let speeds = buckets.speed.compactMap(\.value).map(style.speedValue)
@@ -88,7 +89,7 @@ public enum HTMLReport {
         }
         var meta = when
         if summary.pausedSeconds > 0 {
-            meta += " · paused \(Text.escaped(Text.clock(summary.pausedSeconds)))"
+            meta += " · paused \(Text.escaped(TimeText.clock(summary.pausedSeconds)))"
         }
         return "<header><p class=\"eyebrow\">RunWalk · run/walk intervals</p><h1>\(Text.escaped(summary.workout))</h1>"
             + "<p class=\"meta\">\(meta)<span class=\"badge \(summary.state.rawValue)\">\(Text.escaped(summary.state.title))</span></p></header>"
@@ -107,18 +108,19 @@ public enum HTMLReport {
         }
         var html = "<section class=\"tiles\">"
         html += tile("Distance", Text.fixed(summary.distanceMetres / style.metresPerDistanceUnit, 2), style.distanceUnit, primary: true)
-        html += tile("Time", Text.clock(summary.durationSeconds))
+        html += tile("Time", TimeText.clock(summary.durationSeconds))
         html += tile("Avg pace", style.pace(summary.averagePaceSecondsPerKm), style.paceUnit)
         if let run = pace(of: .run) { html += tile("Run pace", style.pace(run), style.paceUnit) }
         if let walk = pace(of: .walk) { html += tile("Walk pace", style.pace(walk), style.paceUnit) }
-        html += tile("Moving time", Text.clock(summary.movingTimeSeconds))
+        html += tile("Moving time", TimeText.clock(summary.movingTimeSeconds))
         return html + "</section>"
     }
 
     /// The legend for the phase shading.
-    static func phaseKey() -> String {
+    static func phaseKey(targets: String = "") -> String {
         "<div class=\"legend\" style=\"margin:0 0 10px\"><span class=\"legend-item\"><i class=\"chip key-easy\"></i>warm-up / cool-down</span>"
-            + "<span class=\"legend-item\"><i class=\"chip key-run\"></i>run</span><span class=\"legend-item\"><i class=\"chip key-walk\"></i>walk</span></div>"
+            + "<span class=\"legend-item\"><i class=\"chip key-run\"></i>run</span><span class=\"legend-item\"><i class=\"chip key-walk\"></i>walk</span>"
+            + targets + "</div>"
     }
 
     static func phaseBands(_ summary: Summary) -> [TimeChart.Band] {

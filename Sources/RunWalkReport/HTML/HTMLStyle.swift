@@ -5,11 +5,13 @@ enum HTMLStyle {
     :root{color-scheme:light dark;--bg:#f4f5f7;--card:#fff;--text:#1b1f24;--muted:#5c6673;--line:#dfe3e8;--grid:#e6e9ee;
     --accent:#e8590c;--pace:#e8590c;--speed:#1c7ed6;--elev:#2f9e44;--elev-fill:rgba(47,158,68,.18);
     --band-run:rgba(232,89,12,.13);--band-walk:rgba(16,152,173,.12);--band-easy:rgba(120,126,140,.10);
-    --run:#e8590c;--walk:#1098ad;--easy:#868e96;--map-bg:#eef1f4;--casing:#fff;--best:#2b8a3e;--finish:#1b1f24;--finish-text:#fff}
+    --run:#e8590c;--walk:#1098ad;--easy:#868e96;--map-bg:#eef1f4;--casing:#fff;--best:#2b8a3e;--finish:#1b1f24;--finish-text:#fff;
+    --target:rgba(43,138,62,.17)}
     @media (prefers-color-scheme:dark){:root{--bg:#0f1216;--card:#181c22;--text:#e7eaef;--muted:#9aa4b2;--line:#2b323c;--grid:#2a313b;
     --accent:#ff922b;--pace:#ff922b;--speed:#4dabf7;--elev:#51cf66;--elev-fill:rgba(81,207,102,.16);
     --band-run:rgba(255,146,43,.16);--band-walk:rgba(34,184,207,.15);--band-easy:rgba(160,166,180,.10);
-    --run:#ff922b;--walk:#22b8cf;--easy:#868e96;--map-bg:#12161b;--casing:#0f1216;--best:#69db7c;--finish:#f1f3f5;--finish-text:#111}}
+    --run:#ff922b;--walk:#22b8cf;--easy:#868e96;--map-bg:#12161b;--casing:#0f1216;--best:#69db7c;--finish:#f1f3f5;--finish-text:#111;
+    --target:rgba(105,219,124,.16)}}
     *{box-sizing:border-box}
     body{margin:0;background:var(--bg);color:var(--text);font:16px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;
     font-variant-numeric:tabular-nums;-webkit-text-size-adjust:100%}
@@ -38,6 +40,8 @@ enum HTMLStyle {
     .chart-elevation .plot{height:130px}
     .plot-svg{position:absolute;inset:0;width:100%;height:100%;display:block}
     .band{stroke:none}.band-run{fill:var(--band-run)}.band-walk{fill:var(--band-walk)}.band-easy{fill:var(--band-easy)}
+    .target-band{fill:var(--target);stroke:none}
+    .target-edge{stroke:var(--best);stroke-width:1.2;stroke-dasharray:5 4;vector-effect:non-scaling-stroke}
     .grid{stroke:var(--grid);stroke-width:1;vector-effect:non-scaling-stroke}
     .series{fill:none;stroke-width:2.2;stroke-linejoin:round;stroke-linecap:round;vector-effect:non-scaling-stroke}
     .series.pace{stroke:var(--pace)}.series.speed{stroke:var(--speed)}.series.elevation{stroke:var(--elev)}.series.heart{stroke:#d6336c}
@@ -55,7 +59,7 @@ enum HTMLStyle {
     .dot{border-radius:50%;margin:0}
     .chip-run{background:var(--run)}.chip-walk{background:var(--walk)}.chip-warmup,.chip-cooldown{background:var(--easy)}
     .key-run{background:var(--band-run);border:1px solid var(--run)}.key-walk{background:var(--band-walk);border:1px solid var(--walk)}
-    .key-easy{background:var(--band-easy);border:1px solid var(--easy)}
+    .key-easy{background:var(--band-easy);border:1px solid var(--easy)}.key-target{background:var(--target);border:1px dashed var(--best)}
     .map{margin:0}.route{display:block;width:100%;height:auto;max-height:min(75vh,620px);border-radius:10px}
     .map-bg{fill:var(--map-bg)}
     .track-casing polyline{fill:none;stroke:var(--casing);stroke-width:7;stroke-linejoin:round;stroke-linecap:round;vector-effect:non-scaling-stroke}
@@ -74,6 +78,7 @@ enum HTMLStyle {
     th{color:var(--muted);font-weight:600;font-size:.78rem;text-transform:uppercase;letter-spacing:.04em}
     .text{text-align:left}tbody tr:last-child td{border-bottom:0}
     .row-run td{background:color-mix(in srgb,var(--band-run) 60%,transparent)}
+    .intervals.wide th,.intervals.wide td{padding:6px 5px}.gap-table td.text{white-space:normal}
     .diff{color:var(--muted)}.even{color:var(--best)}
     .flag{display:inline-block;font-size:.7rem;padding:0 .45em;border-radius:999px;background:var(--band-easy);color:var(--muted);font-weight:600}
     .best-flag{background:rgba(47,158,68,.18);color:var(--best)}
@@ -85,6 +90,15 @@ enum HTMLStyle {
     @media (min-width:760px){main{padding:28px 24px 48px}.plot{height:230px}.chart-elevation .plot{height:150px}
     .two{display:grid;grid-template-columns:1fr 1fr;gap:14px}.two section{margin:0}}
     @media (max-width:520px){main{padding:12px 8px 32px}section{padding:12px 10px 10px}.x-axis .minor{display:none}.intervals th:first-child,.intervals td:first-child{display:none}table{font-size:.82rem}th{font-size:.68rem;letter-spacing:0}.chip{margin-right:4px}.band-label .long{display:none}.band-label .short{display:inline}.plot{height:170px}
-    .tile .value{font-size:1.35rem}th,td{padding:5px 4px}}
+    .tile .value{font-size:1.35rem}th,td{padding:5px 4px}
+    .stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+    .stack,.stack tbody{display:block}
+    .stack tr{display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:2px 8px;padding:6px 4px;border-bottom:1px solid var(--line)}
+    .stack tbody tr:last-child{border-bottom:0}
+    .stack td,.intervals.stack td{display:block;padding:0;border:0;text-align:left;white-space:normal;overflow-wrap:anywhere;background:none}
+    .stack td.text{grid-column:1/-1}.stack td.text:not([data-label]){font-weight:600}
+    .stack td[data-label]::before{content:attr(data-label);display:block;color:var(--muted);font-size:.64rem;font-weight:600;text-transform:uppercase;letter-spacing:.03em}
+    .stack td:empty,.stack td.absent,.intervals.stack td:first-child{display:none}
+    .intervals.stack tr.row-run{background:color-mix(in srgb,var(--band-run) 60%,transparent)}}
     """
 }

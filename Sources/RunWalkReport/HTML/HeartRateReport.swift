@@ -25,11 +25,12 @@ enum HeartRateReport {
         let samples = buckets(track: session.track, durationSeconds: durationSeconds)
         let values = samples.compactMap(\.value)
         guard let low = values.min(), let high = values.max() else { return "" }
-        let range = max(30, (low - 10).rounded(.down))...(high + 10).rounded(.up)
+        let targets = TargetShading.heartRateAreas(session.summary)
+        let range = TargetShading.covering(max(30, (low - 10).rounded(.down))...(high + 10).rounded(.up), targets, padding: 5)
         return TimeChart(caption: "Heart rate", unitNote: "bpm", cssClass: "heart", durationSeconds: durationSeconds,
                          bands: bands, samples: samples, yRange: range,
                          yTicks: TimeChart.niceTicks(range, target: 5).map { .init(value: $0, label: Text.fixed($0, 0)) },
-                         gaps: gaps).render()
+                         gaps: gaps, targets: targets).render()
     }
 
     /// Aerobic decoupling over the workout, from the track's speeds and heart rates, percent.
@@ -55,7 +56,7 @@ enum HeartRateReport {
             let total = max(1, zones.reduce(0, +))
             html += "<div class=\"table-wrap\"><table class=\"zones\"><thead><tr><th scope=\"col\">Zone</th><th scope=\"col\">Time</th><th scope=\"col\">Share</th></tr></thead><tbody>"
             for (i, seconds) in zones.enumerated() {
-                html += "<tr><td>Z\(i + 1)</td><td>\(Text.clock(seconds))</td><td>\(Text.fixed(seconds / total * 100, 0)) %</td></tr>"
+                html += "<tr><td>Z\(i + 1)</td><td>\(TimeText.clock(seconds))</td><td>\(Text.fixed(seconds / total * 100, 0)) %</td></tr>"
             }
             html += "</tbody></table></div>"
         }

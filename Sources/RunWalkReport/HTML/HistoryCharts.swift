@@ -125,12 +125,12 @@ enum HistoryCharts {
             + "<span class=\"chart-unit\">average pace per session, min\(unit) · faster is higher</span></figcaption>"
             + "<div class=\"chart-grid\"><div class=\"y-axis\">"
         for tick in ticks where (0.03...0.97).contains(y(tick) / 1000) {
-            html += "<span style=\"top:\(Text.fixed(y(tick) / 10, 2))%\">\(Text.clock(tick))</span>"
+            html += "<span style=\"top:\(Text.fixed(y(tick) / 10, 2))%\">\(TimeText.clock(tick))</span>"
         }
         html += "</div><div class=\"plot trend\">\(svg)"
         for (i, point) in points.enumerated() {
             html += "<span class=\"pt\" style=\"left:\(Text.fixed(x(i) / 10, 2))%;top:\(Text.fixed(y(point.pace) / 10, 2))%\" "
-                + "title=\"session \(point.id), \(point.day): \(Text.clock(point.pace)) \(unit)\"></span>"
+                + "title=\"session \(point.id), \(point.day): \(TimeText.clock(point.pace)) \(unit)\"></span>"
         }
         html += "</div><div></div><div class=\"x-axis\">"
         let labelled = points.count <= 6 ? Array(points.indices) : [0, points.count / 2, points.count - 1]

@@ -69,7 +69,7 @@ public enum HistoryPage {
         let time = runs.compactMap(\.durationSeconds).reduce(0, +)
         let streak = input.calendar.weekStreak(today: input.today)
         return "<section class=\"tiles\">" + tile("Distance", Text.fixed(distance / style.metresPerDistanceUnit, 1), style.distanceUnit, primary: true)
-            + tile("Time", Text.clock(time)) + tile("Sessions", String(runs.count))
+            + tile("Time", TimeText.clock(time)) + tile("Sessions", String(runs.count))
             + tile("Week streak", String(streak.current), "longest \(streak.longest)") + "</section>"
     }
 
@@ -122,7 +122,7 @@ public enum HistoryPage {
             html += "<tr><td>\(link(s.id))</td><td class=\"text\">\(iso.prefix(10)) <span class=\"diff opt\">\(iso.dropFirst(11).prefix(5))</span></td>"
                 + "<td class=\"text wrap\">\(cell)</td>"
                 + "<td>\(s.distanceMetres.map { style.distance($0) } ?? "–")</td>"
-                + "<td class=\"opt\">\(s.durationSeconds.map(Text.clock) ?? "–")</td>"
+                + "<td class=\"opt\">\(s.durationSeconds.map { TimeText.clock($0) } ?? "–")</td>"
                 + "<td class=\"opt\">\(style.pace(s.paceSecondsPerKm))</td>"
                 + "<td class=\"text opt\"><span class=\"flag state-\(Text.escaped(s.state))\">\(Text.escaped(s.state))</span></td></tr>"
         }

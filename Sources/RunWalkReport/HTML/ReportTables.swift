@@ -3,11 +3,16 @@ import RunWalkCore
 /// The per-interval (planned vs actual) and splits tables of the HTML report.
 enum ReportTables {
     /// One row per phase: what was planned, what was run, and the difference.
+    ///
+    /// With target or heart-rate columns the table is too wide for a phone: there each row is then
+    /// stacked (class `stack`) into a small card whose cells carry their column's name
+    /// (`data-label`), so nothing needs scrolling sideways at 360 px.
     static func intervals(_ summary: Summary, style: UnitStyle) -> String {
         var runNumber = 0, walkNumber = 0
         // Target columns only when some phase had a band (issue 33).
         let targets = summary.phases.contains { $0.target != nil }
-        var html = "<div class=\"table-wrap\"><table class=\"intervals\"><thead><tr>"
+        let wide = targets || summary.heartRateAverage != nil
+        var html = "<div class=\"table-wrap\"><table class=\"intervals\(wide ? " wide stack" : "")\"><thead><tr>"
         html += "<th scope=\"col\">#</th><th scope=\"col\" class=\"text\">Phase</th><th scope=\"col\">Plan</th>"
         html += "<th scope=\"col\">Time</th><th scope=\"col\">Dist \(style.units == .metric ? "m" : "mi")</th><th scope=\"col\">Pace</th>"
         let withHeartRate = summary.heartRateAverage != nil
@@ -24,8 +29,8 @@ enum ReportTables {
                 planned = Text.escaped(until)
                 difference = ""
             } else if let seconds = phase.planned.durationSeconds {
-                planned = Text.clock(seconds)
-                difference = signed(phase.durationSeconds - seconds, format: { Text.clock(abs($0)) }, unit: "")
+                planned = TimeText.clock(seconds)
+                difference = signed(phase.durationSeconds - seconds, format: { TimeText.clock(abs($0)) }, unit: "")
             } else if let metres = phase.planned.distanceMetres {
                 planned = style.shortDistance(metres)
                 difference = signed(phase.distanceMetres - metres, format: { Text.fixed(abs($0), 0) }, unit: " m")
@@ -37,13 +42,15 @@ enum ReportTables {
             if phase.endReason != .completed { note = " <span class=\"flag\">\(phase.endReason.rawValue)</span>" }
             html += "<tr class=\"row-\(phase.kind.rawValue)\"><td>\(phase.index + 1)</td>"
             html += "<td class=\"text\"><i class=\"chip chip-\(phase.kind.rawValue)\"></i>\(name)\(note)</td>"
-            html += "<td>\(planned)</td><td>\(Text.clock(phase.durationSeconds))</td>"
+            html += "<td data-label=\"Plan\">\(planned)</td><td data-label=\"Time\">\(TimeText.clock(phase.durationSeconds))</td>"
             let distance = style.units == .metric ? Text.fixed(phase.distanceMetres, 0) : Text.fixed(phase.distanceMetres / 1609.344, 2)
-            html += "<td>\(distance)</td><td>\(style.pace(phase.averagePaceSecondsPerKm))</td>"
-            html += "<td class=\"diff\">\(difference)</td>"
+            html += "<td data-label=\"Dist \(style.units == .metric ? "m" : "mi")\">\(distance)</td>"
+            html += "<td data-label=\"Pace\">\(style.pace(phase.averagePaceSecondsPerKm))</td>"
+            html += "<td class=\"diff\" data-label=\"vs plan\">\(difference)</td>"
             if targets { html += targetCells(phase) }
             if withHeartRate {
-                html += "<td>\(phase.heartRateAverage.map { Text.fixed($0, 0) } ?? "–")</td><td>\(phase.heartRateMax.map(String.init) ?? "–")</td>"
+                html += "<td data-label=\"Avg HR\">\(phase.heartRateAverage.map { Text.fixed($0, 0) } ?? "–")</td>"
+                html += "<td data-label=\"Max HR\">\(phase.heartRateMax.map(String.init) ?? "–")</td>"
             }
             html += "</tr>"
         }
@@ -65,8 +72,8 @@ enum ReportTables {
             let best = split.paceSecondsPerKm == fastest && summary.splits.count > 1
             // A whole unit's split time is its pace per unit.
             html += "<tr\(best ? " class=\"best\"" : "")><td>\(split.index)</td>"
-            html += "<td>\(best ? "<span class=\"flag best-flag\">fastest</span> " : "")\(Text.clock(split.splitSeconds))</td>"
-            html += "<td>\(Text.clock(split.elapsedSeconds))</td>"
+            html += "<td>\(best ? "<span class=\"flag best-flag\">fastest</span> " : "")\(TimeText.clock(split.splitSeconds))</td>"
+            html += "<td>\(TimeText.clock(split.elapsedSeconds))</td>"
             html += "<td class=\"bar-col\"><span class=\"bar\" style=\"width:\(Text.fixed(40 + 60 * f, 1))%\"></span></td></tr>"
         }
         html += "</tbody></table></div>"
@@ -75,9 +82,11 @@ enum ReportTables {
 
     /// The band and the time in, below and above it; empty cells for a phase without one.
     static func targetCells(_ phase: Summary.Phase) -> String {
-        guard let target = phase.target else { return "<td>–</td><td></td><td></td><td></td>" }
-        let times = [phase.timeInTargetSeconds, phase.timeBelowSeconds, phase.timeAboveSeconds]
-        return "<td>\(Text.escaped(target.text))</td>" + times.map { "<td>\($0.map(Text.clock) ?? "–")</td>" }.joined()
+        // A phase without a band shows a dash in the table; stacked on a phone, nothing.
+        guard let target = phase.target else { return "<td class=\"absent\">–</td><td></td><td></td><td></td>" }
+        let times = zip(["In", "Below", "Above"], [phase.timeInTargetSeconds, phase.timeBelowSeconds, phase.timeAboveSeconds])
+        return "<td data-label=\"Target\">\(Text.escaped(target.text))</td>"
+            + times.map { "<td data-label=\"\($0)\">\($1.map { TimeText.clock($0) } ?? "–")</td>" }.joined()
     }
 
     private static func signed(_ value: Double, format: (Double) -> String, unit: String) -> String {

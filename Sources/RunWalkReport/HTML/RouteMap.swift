@@ -110,7 +110,7 @@ struct RouteMap {
                   let before = track.lastIndex(where: { $0.elapsedSeconds <= gap.startSeconds + 0.0015 }),
                   let after = track.firstIndex(where: { $0.elapsedSeconds >= end - 0.0015 }), after > before else { continue }
             let a = xy[before], b = xy[after]
-            let label = "GPS gap" + (gap.durationSeconds.map { " " + Text.clock($0) } ?? "")
+            let label = "GPS gap" + (gap.durationSeconds.map { " " + TimeText.clock($0) } ?? "")
             svg += "<g class=\"gap-line\" data-start-s=\"\(Text.fixed(gap.startSeconds, 1))\"><line x1=\"\(Text.fixed(a.0, 1))\" y1=\"\(Text.fixed(a.1, 1))\" "
                 + "x2=\"\(Text.fixed(b.0, 1))\" y2=\"\(Text.fixed(b.1, 1))\"/><text x=\"\(Text.fixed((a.0 + b.0) / 2, 1))\" "
                 + "y=\"\(Text.fixed((a.1 + b.1) / 2 - width * 0.015, 1))\" font-size=\"\(Text.fixed(width * 0.025, 1))\">\(Text.escaped(label))</text></g>"

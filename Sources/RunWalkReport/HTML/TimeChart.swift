@@ -1,3 +1,5 @@
+import RunWalkCore
+
 /// A chart of one quantity over the workout's time, with the phases shaded and labelled
 /// behind it. The plot is an SVG stretched to its box (strokes keep their width), and the
 /// labels are HTML laid over it, so text stays readable from a phone to a desktop.
@@ -15,6 +17,15 @@ struct TimeChart {
     struct Gap {
         var startSeconds: Double
         var endSeconds: Double
+        var label: String
+    }
+
+    /// A phase's target band: its time span and its range of values, shaded across the plot.
+    struct TargetArea {
+        var startSeconds: Double
+        var endSeconds: Double
+        var low: Double
+        var high: Double
         var label: String
     }
 
@@ -39,6 +50,8 @@ struct TimeChart {
     var yTicks: [Tick]
     /// GPS gaps, hatched over the plot with their label.
     var gaps: [Gap] = []
+    /// Target bands of the phases that had one, shaded between their values.
+    var targets: [TargetArea] = []
 
     /// The chart as an HTML `<figure>`.
     func render() -> String {
@@ -52,6 +65,18 @@ struct TimeChart {
         for band in bands {
             let x0 = x(band.startSeconds), x1 = x(band.endSeconds)
             svg += "<rect class=\"band \(band.cssClass)\" x=\"\(Text.fixed(x0, 1))\" y=\"0\" width=\"\(Text.fixed(max(0, x1 - x0), 1))\" height=\"1000\"/>"
+        }
+        for area in targets {
+            let x0 = x(area.startSeconds), x1 = x(area.endSeconds)
+            let top = min(y(area.low), y(area.high)), bottom = max(y(area.low), y(area.high))
+            let (x0t, wt) = (Text.fixed(x0, 1), Text.fixed(max(0, x1 - x0), 1))
+            svg += "<g class=\"target\"><title>\(Text.escaped(area.label))</title>"
+            svg += "<rect class=\"target-band\" x=\"\(x0t)\" y=\"\(Text.fixed(top, 1))\" width=\"\(wt)\" height=\"\(Text.fixed(max(1, bottom - top), 1))\"/>"
+            for edge in [top, bottom] {
+                let ey = Text.fixed(edge, 1)
+                svg += "<line class=\"target-edge\" x1=\"\(x0t)\" x2=\"\(Text.fixed(x1, 1))\" y1=\"\(ey)\" y2=\"\(ey)\"/>"
+            }
+            svg += "</g>"
         }
         for tick in yTicks {
             let ty = Text.fixed(y(tick.value), 1)
@@ -106,7 +131,7 @@ struct TimeChart {
         for (number, tick) in Self.timeTicks(durationSeconds: durationSeconds).enumerated() {
             // Every other time label is dropped on a phone (class "minor").
             let minor = number % 2 == 1 ? " class=\"minor\"" : ""
-            html += "<span\(minor) style=\"left:\(Text.fixed(x(tick) / 10, 2))%\">\(Text.clock(tick))</span>"
+            html += "<span\(minor) style=\"left:\(Text.fixed(x(tick) / 10, 2))%\">\(TimeText.clock(tick))</span>"
         }
         html += "</div></div></figure>"
         return html

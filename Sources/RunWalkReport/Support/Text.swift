@@ -31,13 +31,6 @@ public enum Text {
         return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
     }
 
-    /// A duration as `m:ss` or `h:mm:ss`.
-    public static func clock(_ seconds: Double) -> String {
-        let total = Int(max(0, seconds).rounded())
-        let h = total / 3600, m = total / 60 % 60, s = total % 60
-        return h > 0 ? "\(h):\(padded(m, 2)):\(padded(s, 2))" : "\(m):\(padded(s, 2))"
-    }
-
     /// Escapes text for XML and HTML content and attribute values.
     public static func escaped(_ text: String) -> String {
         var out = ""

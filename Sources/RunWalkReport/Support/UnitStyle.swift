@@ -32,7 +32,7 @@ public struct UnitStyle: Sendable, Equatable {
     /// Pace as `m:ss` per unit, from seconds per kilometre.
     public func pace(_ secondsPerKm: Double?) -> String {
         guard let secondsPerKm, secondsPerKm.isFinite, secondsPerKm > 0 else { return "–" }
-        return Text.clock(paceValue(secondsPerKm))
+        return TimeText.clock(paceValue(secondsPerKm))
     }
 
     /// Seconds per display unit, from seconds per kilometre.

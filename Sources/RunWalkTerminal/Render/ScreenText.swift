@@ -1,21 +1,15 @@
 import RunWalkCore
 import RunWalkRuntime
 
-/// The words and numbers of the screen: clocks, distances, paces, the GPS state, phase names.
+/// The words and numbers of the screen: clocks, distances, paces, phase names (times through
+/// `TimeText`, the GPS state through `SessionStatus.GPS.text`, as every front end).
 enum ScreenText {
     /// `m:ss`, or `h:mm:ss` from an hour on; whole seconds rounded up, so a countdown shows 0:00
     /// only when the phase is over.
-    static func countdown(_ seconds: Double) -> String { clock(Int(max(0, seconds).rounded(.up))) }
+    static func countdown(_ seconds: Double) -> String { TimeText.clock(seconds, rounding: .up) }
 
     /// `m:ss` or `h:mm:ss` of seconds rounded down (a clock that counts up).
-    static func elapsed(_ seconds: Double) -> String { clock(Int(max(0, seconds).rounded(.down))) }
-
-    static func clock(_ total: Int) -> String {
-        let hours = total / 3600, minutes = total / 60 % 60, seconds = total % 60
-        let ss = seconds < 10 ? "0\(seconds)" : "\(seconds)"
-        if hours > 0 { return "\(hours):\(minutes < 10 ? "0" : "")\(minutes):\(ss)" }
-        return "\(minutes):\(ss)"
-    }
+    static func elapsed(_ seconds: Double) -> String { TimeText.clock(seconds, rounding: .down) }
 
     /// The distance in the runner's units: `2.34 km`, `1.45 mi`.
     static func distance(_ metres: Double, units: Units) -> String {
@@ -26,7 +20,7 @@ enum ScreenText {
     /// A pace in the runner's units without the unit (`6:05`), `--:--` when there is none.
     static func pace(_ secondsPerKm: Double?, units: Units) -> String {
         guard let secondsPerKm, secondsPerKm.isFinite, secondsPerKm > 0, secondsPerKm < 3600 * 2 else { return "--:--" }
-        return clock(Int((secondsPerKm * units.splitMetres / 1000).rounded()))
+        return TimeText.clock(secondsPerKm * units.splitMetres / 1000)
     }
 
     /// `/km` or `/mi`.
@@ -56,26 +50,6 @@ enum ScreenText {
         case .run: "run"
         case .walk: "walk"
         case .cooldown: "cool-down"
-        }
-    }
-
-    /// The GPS as a runner reads it: `GPS fix ±4 m, 9 sats`, `GPS: no fix`, `GPS LOST for 0:12`,
-    /// `GPS: gpsd has no receiver`.
-    static func gps(_ gps: SessionStatus.GPS) -> String {
-        // What the source says is in the way ("gpsd has no receiver") beats a bare "no fix".
-        if gps.state != .fix, let problem = gps.problem { return "GPS: \(problem)" }
-        switch gps.state {
-        case .noFix:
-            if let seconds = gps.lostForSeconds, seconds >= 1 { return "GPS: no fix (\(elapsed(seconds)))" }
-            return "GPS: no fix"
-        case .fix:
-            var parts: [String] = []
-            if let accuracy = gps.accuracyMetres, accuracy.isFinite { parts.append("±\(Int(accuracy.rounded())) m") }
-            if let satellites = gps.satellites { parts.append("\(satellites) sats") }
-            return parts.isEmpty ? "GPS fix" : "GPS fix " + parts.joined(separator: ", ")
-        case .lost:
-            if let seconds = gps.lostForSeconds { return "GPS LOST for \(elapsed(seconds))" }
-            return "GPS LOST"
         }
     }
 

@@ -65,7 +65,7 @@ public enum TerminalScreen {
             layout.body.append(.init(line: ScreenLine("press s to start now", .init(bold: true)), importance: 0, centred: true))
         }
         layout.body.append(.init(line: ScreenLine(""), importance: 3))
-        layout.body.append(.init(line: ScreenLine(ScreenText.gps(status.gps), gpsStyle), importance: 0, centred: true))
+        layout.body.append(.init(line: ScreenLine(status.gps.text, gpsStyle), importance: 0, centred: true))
         if let first = status.next ?? status.phase {
             layout.body.append(.init(line: ScreenLine("First: \(ScreenText.word(first.kind)) \(ScreenText.planned(first))"), importance: 1, centred: true))
         }
@@ -82,7 +82,7 @@ public enum TerminalScreen {
         if let first = status.next ?? status.phase {
             layout.body.append(.init(line: ScreenLine("First: \(ScreenText.word(first.kind)) \(ScreenText.planned(first))"), importance: 1, centred: true))
         }
-        layout.body.append(.init(line: ScreenLine(ScreenText.gps(status.gps), status.gps.state == .fix ? Palette.good : Palette.warning),
+        layout.body.append(.init(line: ScreenLine(status.gps.text, status.gps.state == .fix ? Palette.good : Palette.warning),
                                  importance: 1, centred: true))
         return layout
     }
@@ -146,7 +146,7 @@ public enum TerminalScreen {
         case .noFix: Palette.warning
         case .lost: Palette.alert
         }
-        layout.body.append(.init(line: ScreenLine(ScreenText.gps(status.gps), gpsStyle), importance: status.gps.state == .fix ? 2 : 0))
+        layout.body.append(.init(line: ScreenLine(status.gps.text, gpsStyle), importance: status.gps.state == .fix ? 2 : 0))
         layout.footer.append(keys(columns: columns, waiting: false))
         return layout
     }

@@ -71,14 +71,14 @@ struct ControlProtocolTests {
         status.phaseRemainingMetres = 349.6
         status.currentPaceSecondsPerKm = nil
         status.gps = .init(state: .lost, lostForSeconds: 12)
-        #expect(SessionStatusLine.render(status) == "run 3/8 · 350 m left · 2.31 km · -:-- /km · GPS lost 0:12")
+        #expect(SessionStatusLine.render(status) == "run 3/8 · 350 m left · 2.31 km · -:-- /km · GPS lost for 0:12")
         status.units = .imperial
         status.paused = true
         status.autoPaused = true
         status.gps = .init(state: .fix, satellites: 7)
         #expect(SessionStatusLine.render(status) == "PAUSED (auto) · run 3/8 · 0.22 mi left · 1.44 mi · -:-- /mi · GPS fix 7 sats")
         #expect(SessionStatusLine.render(SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3))
-                == "waiting for a GPS fix · 0.00 km · -:-- /km · GPS no fix")
+                == "waiting for a GPS fix · 0.00 km · -:-- /km · No GPS fix yet")
         #expect(SessionStatusLine.render(SessionStatus(workout: "w", stage: .waitingForFix, phaseCount: 3,
                                                        gps: .init(state: .noFix, problem: "gpsd has no receiver")))
                 == "waiting for a GPS fix · 0.00 km · -:-- /km · GPS: gpsd has no receiver")
