@@ -23,7 +23,7 @@ final class LiveSession: @unchecked Sendable {
     /// Commands in, statuses out.
     let control = SessionControl()
     let workout: Workout
-    private let lock = NSLock()
+    private let lock = Lock()
     private var pending: SessionStatus?
 
     private init(workout: Workout) { self.workout = workout }

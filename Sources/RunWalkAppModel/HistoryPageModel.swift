@@ -16,10 +16,10 @@ public struct HistoryPageModel: Equatable, Sendable {
         /// Its workout time, when closed.
         public var durationSeconds: Double?
         /// "completed", "stopped", "recording" …
-        public var state: String
+        public var state: StoredSessionState
 
         /// A session as `runwalk history` lists it.
-        public init(id: Int64, date: UTCTime, workout: String, distanceMetres: Double?, durationSeconds: Double?, state: String) {
+        public init(id: Int64, date: UTCTime, workout: String, distanceMetres: Double?, durationSeconds: Double?, state: StoredSessionState) {
             self.id = id
             self.date = date
             self.workout = workout
@@ -54,7 +54,7 @@ public struct HistoryPageModel: Equatable, Sendable {
 
     /// The page for `sessions`, weeks counted by their Monday (newest week first, empty weeks left out).
     public init(sessions: [SessionInput], units: Units) {
-        let closed = sessions.filter { $0.state != "recording" }
+        let closed = sessions.filter { !$0.state.isRecording }
         rows = closed.map { s in
             var parts = [Format.date(s.date)]
             if let d = s.distanceMetres { parts.append(Format.distance(d, units)) }

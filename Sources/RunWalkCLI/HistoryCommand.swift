@@ -97,7 +97,7 @@ enum HistoryText {
                 s.distanceMetres.map { SummaryText.distance($0, .metric) } ?? "-",
                 s.durationSeconds.map { TimeText.clock($0) } ?? "-",
                 s.averagePaceSecondsPerKm.map { TimeText.clock($0) } ?? "-",
-                s.state,
+                s.state.rawValue,
             ]
             if withHeartRate { cells.insert(s.averageHeartRateBPM.map { String(Int($0.rounded())) } ?? "-", at: 6) }
             lines.append(row(cells, widths))

@@ -8,7 +8,7 @@ import RunWalkStore
 enum HistoryData {
     /// Closed sessions by day, with the active plan's remaining days laid on its schedule from today.
     static func calendar(store: RunWalkStore, today: CalendarDay) throws -> TrainingCalendar {
-        let sessions = try PlanStore.call { try store.sessions() }.filter { $0.state != "recording" }
+        let sessions = try PlanStore.call { try store.sessions() }.filter { !$0.state.isRecording }
         var calendar = TrainingCalendar(runs: sessions.map {
             TrainingCalendar.Run(day: CalendarDay($0.date), distanceMetres: $0.distanceMetres ?? 0, durationSeconds: $0.durationSeconds ?? 0)
         })
@@ -65,7 +65,7 @@ enum HistoryPageOutput {
         guard reports, let path else { return }
         let folder = URL(fileURLWithPath: path).deletingLastPathComponent()
         var written = 0
-        for session in input.sessions where session.state != "recording" {
+        for session in input.sessions where !session.state.isRecording {
             let stored = try PlanStore.call { try store.loadSession(.id(session.id)) }
             let html = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
             try ReportOutput.write(Array(html.utf8), to: folder.appendingPathComponent(HistoryPageInput.reportFileName(session.id)).path)

@@ -24,7 +24,7 @@ struct RecoverCommand: ParsableCommand {
             guard let opened = try RunWalkStore.openIfPresent(location: location, options: StoreAccess.options) else { return }
             store = opened
             let check = try store.quickCheck()
-            if check != "ok" { throw StoreError.sqlite("SQLite error 11: database disk image is malformed", path: location.databasePath) }
+            if check != "ok" { throw StoreError.damaged(path: location.databasePath, finding: check) }
         } catch let error as StoreError {
             // Say why it cannot be opened, never "no sessions recorded yet".
             throw StoreAccess.failure(error, store: nil)

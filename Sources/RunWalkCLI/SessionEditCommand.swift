@@ -26,7 +26,7 @@ struct SessionEditCommand: ParsableCommand {
             let store = try StoreAccess.openExistingForWriting()
             let number = try SessionNumber.parse(id, store: store)
             let info = try PlanStore.call { try store.loadSession(.id(number)).info }
-            guard info.state != "recording" else {
+            guard !info.state.isRecording else {
                 throw UserFacingError.input("session \(number) is still being recorded: stop it first")
             }
             let description = "session \(number) (\(HistoryText.date(info.date, withTime: true)), \(info.workout), "

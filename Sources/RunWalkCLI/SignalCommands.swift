@@ -34,22 +34,19 @@ enum SignalCommands {
     }
 
     /// Whether the session is in the store (or not recorded): then an exit loses nothing of it.
-    private static let saved = Mutex(false)
+    private static let saved = Atomic<Bool>(false)
 
     /// The session has been handed to the store (or is not recorded): what is left is output.
     static func sessionSaved() {
-        saved.withLock { $0 = true }
+        saved.store(true, ordering: .releasing)
     }
 
     /// Whether a deadline is set (the first one stands, with its signal's status).
-    private static let deadlineSet = Mutex(false)
+    private static let deadlineSet = Atomic<Bool>(false)
 
     /// Ends the process `graceSeconds` from now unless it has ended by then.
     private static func armDeadline(_ signal: Int32) {
-        guard deadlineSet.withLock({ set in
-            defer { set = true }
-            return !set
-        }) else { return }
+        guard deadlineSet.compareExchange(expected: false, desired: true, ordering: .acquiringAndReleasing).exchanged else { return }
         // A thread of its own, not the dispatch pool's (all of whose threads may be blocked).
         _ = NamedThread.start(name: "runwalk-deadline") {
             usleep(UInt32(graceSeconds * 1_000_000))
@@ -72,7 +69,7 @@ enum SignalCommands {
         let said = DispatchSemaphore(value: 0)
         // A thread of its own: the dispatch pool's few threads may all be taken.
         _ = NamedThread.start(name: "runwalk-exit") {
-            StandardStreams.error(why + (saved.withLock { $0 } ? " (the session is saved)" : ": the session will be recovered at the next start"))
+            StandardStreams.error(why + (saved.load(ordering: .acquiring) ? " (the session is saved)" : ": the session will be recovered at the next start"))
             said.signal()
         }
         _ = said.wait(timeout: .now() + 0.2)

@@ -45,7 +45,7 @@ enum StoreAccess {
             found = "quick_check: " + UserText.printable(check.split(separator: "\n").first ?? "", limit: 120)
         } catch let error as StoreError {
             // quick_check itself may stop at the damage; its error is the finding.
-            if case .sqlite(let message, _) = error { found = "quick_check: " + message } else { found = "quick_check: " + error.description }
+            if case .sqlite(let failure, _) = error { found = "quick_check: " + failure.description } else { found = "quick_check: " + error.description }
         } catch {
             found = "quick_check: " + FileErrorText.reason(error)
         }

@@ -122,7 +122,9 @@ struct WorkoutsCommand: ParsableCommand {
             // Checked before anything is added, so a refused import changes nothing.
             for entry in entries where !(replace && library.userEntries.contains { $0.name == entry.name }) {
                 do { try WorkoutNames.checkNew(entry.name, in: library) } catch let error as UserFacingError {
-                    throw UserFacingError.input("\(file): \(error.message)" + (error.message.contains("saved") ? " (or import with --replace)" : ""))
+                    // A saved workout of that name (not a built-in one, not the plan word) can be replaced.
+                    let saved = entry.name.lowercased() != "next" && library.entry(named: entry.name)?.builtIn == false
+                    throw UserFacingError.input("\(file): \(error.message)" + (saved ? " (or import with --replace)" : ""))
                 }
             }
             for entry in entries { _ = try library.add(name: entry.name, spec: entry.spec) }

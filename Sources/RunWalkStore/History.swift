@@ -45,7 +45,7 @@ public struct History: Sendable {
             Week(mondayDay: thisMonday - Int64($0) * 7, sessions: 0, distanceMetres: 0, durationSeconds: 0)
         }
         guard let first = weeks.first else { return [] }
-        for session in try store.sessions() where session.state != "recording" {
+        for session in try store.sessions() where !session.state.isRecording {
             let monday = Self.monday(of: session.date.day)
             guard monday >= first.mondayDay, monday <= thisMonday else { continue }
             let i = Int((monday - first.mondayDay) / 7)

@@ -75,7 +75,7 @@ public final class RunWalkStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+            throw StoreError(error, path: location.databasePath)
         }
     }
 
@@ -127,10 +127,10 @@ public final class RunWalkStore: Sendable {
             } catch let error as StoreError {
                 throw error
             } catch {
-                throw StoreError.sqlite(StoreError.describe(error), path: path)
+                throw StoreError(error, path: path)
             }
         } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: path)
+            throw StoreError(error, path: path)
         }
         let name = uri ? Self.immutableURI(path) : path
         pool = StorePool(writer: nil) { try Self.openReader(name, uri: uri) }
@@ -226,57 +226,7 @@ public final class RunWalkStore: Sendable {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+            throw StoreError(error, path: location.databasePath)
         }
-    }
-}
-
-/// What can go wrong with the store, in words a runner can act on.
-public enum StoreError: Error, Equatable, CustomStringConvertible {
-    case cannotCreateFolder(String, reason: String)
-    case noDatabase(String)
-    case sqlite(String, path: String)
-    case noSuchSession(String)
-    case noSessions
-    case badReference(String)
-    /// A session is being recorded into the store (salvage waits for it to end).
-    case recordingNow(String)
-    /// The database was written by a newer RunWalk (its store version, and ours).
-    case newerVersion(path: String, found: Int, supported: Int)
-
-    public var description: String {
-        switch self {
-        case .cannotCreateFolder(let dir, let reason): return "cannot create the data folder \(UserText.path(dir)): \(reason)"
-        case .noDatabase(let path): return "no sessions recorded yet (\(UserText.path(path)) does not exist)"
-        case .sqlite(let message, let path): return "\(UserText.path(path)): \(message)"
-        case .noSuchSession(let reference): return "no session \(reference) in the store (see `runwalk history`)"
-        case .noSessions: return "no sessions recorded yet"
-        case .recordingNow(let path):
-            return "a session is being recorded into \(UserText.path(path)) right now; nothing was changed: salvage once it has ended"
-        case .newerVersion(let path, let found, let supported):
-            return "\(UserText.path(path)) was written by a newer RunWalk (store version \(found); this RunWalk knows versions up to "
-                + "\(supported)): it is left untouched; use the newer RunWalk, or move the file aside to start a new store"
-        case .badReference(let text): return "\"\(UserText.printable(text))\" is not a session: give its number (from `runwalk history`) or `last`"
-        }
-    }
-
-    /// Whether the error means the disk (or the database's size limit) is full.
-    public var isDiskFull: Bool {
-        if case .sqlite(let message, _) = self { return message.contains("SQLite error 13") }
-        return false
-    }
-
-    /// Whether SQLite found the file damaged (SQLITE_CORRUPT, SQLITE_NOTADB).
-    public var isCorrupt: Bool {
-        if case .sqlite(let message, _) = self {
-            return message.contains("SQLite error 11") || message.contains("SQLite error 26") || message.contains("malformed")
-        }
-        return false
-    }
-
-    /// SQLite's code and message: "SQLite error 13: database or disk is full".
-    static func describe(_ error: Error) -> String {
-        if let error = error as? SQLiteError { return error.description }
-        return String(describing: error)
     }
 }

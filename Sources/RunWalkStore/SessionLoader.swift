@@ -27,8 +27,8 @@ public struct SessionInfo: Sendable, Equatable {
     public var workout: String
     /// `replay:PATH`, `gpsd://…`, …
     public var source: String
-    /// recording, completed, stopped, incomplete or interrupted.
-    public var state: String
+    /// Recording (or left open by a crash), or closed with its outcome.
+    public var state: StoredSessionState
     /// The receiver's time of the start (nil for time-only tracks).
     public var startUTC: UTCTime?
     /// The machine's wall clock when recording began.
@@ -69,7 +69,7 @@ extension RunWalkStore {
                 summary = try SummaryJSON.decode(json)
                 text = json
             } else {
-                summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: SessionOutcome(rawValue: info.state) ?? .inProgress)
+                summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: info.state.outcome ?? .inProgress)
                 text = try SummaryJSON.encode(summary)
             }
             return StoredSession(info: info, summary: summary, summaryJSON: text, trackPoints: try Self.trackPoints(db, sessionID: info.id))
@@ -124,7 +124,7 @@ extension RunWalkStore {
     static func info(row: SQLiteRow) throws -> SessionInfo {
         let startMs: Int64? = row["start_utc_ms"]
         return SessionInfo(
-            id: try row.get("id"), workout: try row.get("workout_spec"), source: try row.get("source"), state: try row.get("state"),
+            id: try row.get("id"), workout: try row.get("workout_spec"), source: try row.get("source"), state: StoredSessionState(rawValue: try row.get("state")),
             startUTC: startMs.map(UTCTime.init(milliseconds:)), recordedWall: UTCTime(milliseconds: try row.get("recorded_wall_ms")),
             distanceMetres: row["distance_m"], durationSeconds: row["duration_s"], averagePaceSecondsPerKm: row["avg_pace_s_per_km"])
     }

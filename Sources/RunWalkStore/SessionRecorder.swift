@@ -79,7 +79,6 @@ public final class SessionRecorder: @unchecked Sendable {
         getReadySeconds = session.options.getReady.seconds
         writer = StoreWriter(location: location, storeOptions: storeOptions, session: session,
                              settings: settings, wallMilliseconds: Self.wallMilliseconds(), warn: warn)
-        writer.start()
     }
 
     /// Records one event; cheap and never blocks on the disk.

@@ -30,14 +30,14 @@ extension RunWalkStore {
             let wall = SessionRecorder.wallMilliseconds()
             let result: Recovered? = try write { db in
                 // Checked again inside the transaction: another runwalk may have recovered it meanwhile.
-                let state = try db.value(String.self, "SELECT state FROM sessions WHERE id = ?", [info.id])
-                guard state == "recording" else { return nil }
+                let state = try db.value(String.self, "SELECT state FROM sessions WHERE id = ?", [info.id]).map(StoredSessionState.init(rawValue:))
+                guard state == .recording else { return nil }
                 let summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: .interrupted)
                 try SessionCloser.close(db, sessionID: info.id, summary: summary, summaryJSON: try SummaryJSON.encode(summary),
                                         endedWallMs: wall)
                 let fixes = try db.value(Int.self, "SELECT COUNT(*) FROM fixes WHERE session_id = ?", [info.id]) ?? 0
                 var closed = info
-                closed.state = SessionOutcome.interrupted.rawValue
+                closed.state = .closed(.interrupted)
                 closed.distanceMetres = summary.distanceMetres
                 closed.durationSeconds = summary.durationSeconds
                 return Recovered(info: closed, fixes: fixes, summary: summary)

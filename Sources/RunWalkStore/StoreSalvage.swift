@@ -44,7 +44,7 @@ public enum StoreSalvage {
     public static func run(location: StoreLocation) throws -> Result {
         guard let storeLock = StoreLock(location: location, exclusive: true) else {
             if access(location.directory, W_OK) != 0 {
-                throw StoreError.sqlite("the data folder cannot be written (\(DescriptorWriter.reason(errno))): nothing can be salvaged in place",
+                throw StoreError.failed("the data folder cannot be written (\(DescriptorWriter.reason(errno))): nothing can be salvaged in place",
                                         path: location.databasePath)
             }
             throw StoreError.recordingNow(location.databasePath)
@@ -64,7 +64,7 @@ public enum StoreSalvage {
         } catch let error as StoreError {
             throw error
         } catch {
-            return StoreError.describe(error)
+            return StoreError(error, path: location.databasePath).reason
         }
     }
 
@@ -129,12 +129,12 @@ public enum StoreSalvage {
         let damaged = location.databasePath + ".damaged-\(stamp)"
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: location.databasePath + suffix) {
             guard rename(location.databasePath + suffix, damaged + suffix) == 0 else {
-                throw StoreError.sqlite("cannot move the damaged database aside: \(DescriptorWriter.reason(errno))", path: location.databasePath)
+                throw StoreError.failed("cannot move the damaged database aside: \(DescriptorWriter.reason(errno))", path: location.databasePath)
             }
         }
         for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: work.databasePath + suffix) {
             guard rename(work.databasePath + suffix, location.databasePath + suffix) == 0 else {
-                throw StoreError.sqlite("cannot put the salvaged database in place: \(DescriptorWriter.reason(errno))", path: work.databasePath)
+                throw StoreError.failed("cannot put the salvaged database in place: \(DescriptorWriter.reason(errno))", path: work.databasePath)
             }
         }
         try? FileManager.default.removeItem(atPath: work.directory)
@@ -162,7 +162,7 @@ public enum StoreSalvage {
         } catch let error as StoreError {
             throw error
         } catch {
-            throw StoreError.sqlite(StoreError.describe(error), path: location.databasePath)
+            throw StoreError(error, path: location.databasePath)
         }
     }
 

@@ -40,10 +40,10 @@ import Testing
         let wednesday = UTCTime(year: 2026, month: 4, day: 22, secondsOfDayMilli: 18 * 3_600_000 + 5 * 60_000)
         let sunday = UTCTime(year: 2026, month: 4, day: 19, secondsOfDayMilli: 0)
         let model = HistoryPageModel(sessions: [
-            .init(id: 3, date: wednesday, workout: "b", distanceMetres: 5000, durationSeconds: 1800, state: "completed"),
-            .init(id: 2, date: monday, workout: "a", distanceMetres: 3000, durationSeconds: 1200, state: "stopped"),
-            .init(id: 1, date: sunday, workout: "z", distanceMetres: 1000, durationSeconds: 400, state: "completed"),
-            .init(id: 4, date: wednesday, workout: "open", distanceMetres: nil, durationSeconds: nil, state: "recording"),
+            .init(id: 3, date: wednesday, workout: "b", distanceMetres: 5000, durationSeconds: 1800, state: .closed(.completed)),
+            .init(id: 2, date: monday, workout: "a", distanceMetres: 3000, durationSeconds: 1200, state: .closed(.stopped)),
+            .init(id: 1, date: sunday, workout: "z", distanceMetres: 1000, durationSeconds: 400, state: .closed(.completed)),
+            .init(id: 4, date: wednesday, workout: "open", distanceMetres: nil, durationSeconds: nil, state: .recording),
         ], units: .metric)
         #expect(model.rows.map(\.id) == [3, 2, 1])
         #expect(model.rows[0].title == "2026-04-22 18:05 · 5.00 km · 30:00")

@@ -34,7 +34,7 @@ struct ConcurrentStoreTests {
         let store = try RunWalkStore(location: folder.location, create: false)
         let sessions = try store.sessions()
         #expect(sessions.count == count, "\(reads) reads beside the replays")
-        #expect(sessions.allSatisfy { $0.state == "completed" })
+        #expect(sessions.allSatisfy { $0.state == .closed(.completed) })
         #expect(Set(try sessions.map { try store.fixCount(sessionID: $0.id) }).count == 1, "every session has all its fixes")
         #expect(try store.integrityCheck() == "ok")
     }

@@ -24,7 +24,7 @@ struct CrashRecoveryTests {
         print("crash recovery: \(Self.repetitions) kills at --speed \(Self.speed): worst loss \(String(format: "%.3f", worst)) s wall "
               + "= \(String(format: "%.1f", worst * Self.speed)) track-s; median \(String(format: "%.3f", sorted[sorted.count / 2])) s wall")
         let recorded = try RunWalkStore(location: folder.location, create: false).sessions()
-        #expect(recorded.allSatisfy { $0.state == "interrupted" })
+        #expect(recorded.allSatisfy { $0.state == .closed(.interrupted) })
         print("crash recovery: \(recorded.count) of \(Self.repetitions) kills came after the session's first commit")
         let history = try folder.run(["history"])
         #expect(history.stdout.components(separatedBy: "interrupted").count - 1 == recorded.count)
@@ -49,7 +49,7 @@ struct CrashRecoveryTests {
         #expect(meanwhile.stdout.contains("recording"))
         #expect(process.wait(seconds: 60) == 0, "\(process.stderr)")
         let store = try RunWalkStore(location: folder.location, create: false)
-        #expect(try store.loadSession(.last).info.state == "completed")
+        #expect(try store.loadSession(.last).info.state == .closed(.completed))
     }
 
     /// Starts a paced replay, kills it after a random delay, runs `runwalk history`, and returns
@@ -79,7 +79,7 @@ struct CrashRecoveryTests {
         let session = Int(id)
         #expect(next.stderr.contains("runwalk: recovered session \(session) "), "session \(session): \(next.stderr)")
         let stored = try store.loadSession(.id(id))
-        #expect(stored.info.state == "interrupted")
+        #expect(stored.info.state == .closed(.interrupted))
         #expect(stored.summary.state == .interrupted)
         // No fix stored yet counts as "the last one was t = -1": then the loss runs from the first fix on.
         let lastFix = try store.lastFixSeconds(sessionID: id) ?? -1

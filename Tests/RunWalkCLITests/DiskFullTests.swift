@@ -80,7 +80,7 @@ struct DiskFullTests {
         #expect(!stderr.contains("recording incomplete"), "\(stderr)")
         let store = try RunWalkStore(location: disk.folder.location, create: false)
         #expect(try store.fixCount(sessionID: 1) == 1801)
-        #expect(try store.loadSession(.id(1)).info.state == "completed")
+        #expect(try store.loadSession(.id(1)).info.state == .closed(.completed))
         #expect(try store.integrityCheck() == "ok")
     }
 }

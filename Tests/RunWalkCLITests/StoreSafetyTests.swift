@@ -26,7 +26,7 @@ struct StoreSafetyTests {
     }
 
     /// The newest session's state, nil while there is none.
-    func state(_ folder: TemporaryDataFolder) -> String? {
+    func state(_ folder: TemporaryDataFolder) -> StoredSessionState? {
         guard let store = try? RunWalkStore.openForReading(location: folder.location) else { return nil }
         return (try? store.sessions())?.first?.state
     }
@@ -40,7 +40,7 @@ struct StoreSafetyTests {
         let deadline = Date().addingTimeInterval(20)
         var recording = false
         while !recording, Date() < deadline, child.isRunning {
-            recording = state(folder) == "recording"
+            recording = state(folder) == .recording
             if !recording { usleep(50_000) }
         }
         try #require(recording, "the replay never showed a session being recorded")
@@ -52,7 +52,7 @@ struct StoreSafetyTests {
         #expect(child.wait(seconds: 60) == 0, "\(child.stderr)")
         let store = try RunWalkStore(location: folder.location, create: false)
         let session = try store.loadSession(.last)
-        #expect(session.info.state == "completed")
+        #expect(session.info.state == .closed(.completed))
         #expect(try store.sessions().count == 1)
     }
 
@@ -158,7 +158,7 @@ struct StoreSafetyTests {
         #expect(replay.stderr.contains("/dev/full"), "\(replay.stderr)")
         #expect(replay.stderr.contains("the session itself was saved"), "\(replay.stderr)")
         let store = try RunWalkStore(location: folder.location, create: false)
-        #expect(try store.loadSession(.last).info.state == "completed")
+        #expect(try store.loadSession(.last).info.state == .closed(.completed))
     }
 
     @Test("a skip for every phase is filed as stopped, each phase saying it was skipped")

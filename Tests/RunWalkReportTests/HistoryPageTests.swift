@@ -23,7 +23,7 @@ struct HistoryPageTests {
                 sessions.append(.init(id: id, date: UTCTime(milliseconds: day.daysSinceEpoch * 86_400_000 + 6 * 3_600_000),
                                       workout: workout, name: id == 5 ? hostile : nil, note: id == 7 ? "felt <b>good</b>" : nil,
                                       distanceMetres: seconds / pace * 1000, durationSeconds: seconds, paceSecondsPerKm: pace,
-                                      state: week == 9 && n == 2 ? "stopped" : "completed",
+                                      state: .closed(week == 9 && n == 2 ? .stopped : .completed),
                                       planDay: "Couch to 5K, week \(week + 1), day \(n + 1)"))
             }
         }

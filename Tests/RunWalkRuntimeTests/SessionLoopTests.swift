@@ -25,8 +25,9 @@ struct SessionLoopTests {
         #expect(await eventually { control.status?.stage == .running && clock.sleeperCount > 0 })
         // No fixes at all: time alone moves the phase on, one status a second.
         for _ in 0..<10 {
-            clock.advance(by: .seconds(1))
+            // Counted before the advance: the timer thread may publish the next status at once.
             let before = statuses.list.count
+            clock.advance(by: .seconds(1))
             #expect(await eventually { statuses.list.count > before })
         }
         #expect(control.status?.phaseRemainingSeconds == 50)

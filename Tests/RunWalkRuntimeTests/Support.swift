@@ -50,11 +50,19 @@ final class ScriptedSource: LocationSource, @unchecked Sendable {
     func end() { continuation.yield(.ended); continuation.finish() }
 }
 
-/// Waits (yielding, never sleeping on the wall clock) until `condition` holds, up to a bound.
+/// Waits until `condition` holds, up to a bound that fails the test instead of hanging: yielding
+/// first (the loop's tasks), then looking again every millisecond for up to 30 s of real time
+/// (the loop's timer is a thread of its own, on a manual clock too, and a loaded machine may
+/// take a while to run it).
 func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<20_000 {
+    for _ in 0..<1_000 {
         if condition() { return true }
         await Task.yield()
+    }
+    let deadline = ContinuousClock.now.advanced(by: .seconds(30))
+    while ContinuousClock.now < deadline {
+        if condition() { return true }
+        try? await Task.sleep(for: .milliseconds(1))
     }
     return condition()
 }

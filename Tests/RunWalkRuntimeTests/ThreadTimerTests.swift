@@ -96,7 +96,7 @@ struct ThreadTimerTests {
         let start = clock.now
         let ticks = Ticks()
         let count = 20
-        let box = Mutex<ThreadTimer?>(nil)
+        let box = Mutex<ThreadTimer<ContinuousClock>?>(nil)
         let timer = ThreadTimer(clock: clock, start: start, scale: 1) { generation in
             ticks.add(.init(generation: generation, at: clock.now, wakeUps: Self.threadWakeUps(), thread: pthread_self()))
             // The next deadline 5 ms on, scheduled on the timer's thread as the loop's tick does.

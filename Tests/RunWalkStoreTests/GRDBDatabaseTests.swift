@@ -33,7 +33,7 @@ struct GRDBDatabaseTests {
 
         let sessions = try store.sessions()
         #expect(sessions.map(\.id) == [2, 1])
-        #expect(sessions.map(\.state) == ["completed", "incomplete"])
+        #expect(sessions.map(\.state) == [.closed(.completed), .closed(.incomplete)])
         #expect(sessions.map(\.source) == ["replay:SampleTracks/demo-short.nmea", "replay:demo-first-minute.nmea"])
         #expect(sessions.map(\.workout) == ["1m warmup, 2x(30s run, 30s walk), 1m cooldown", "5m warmup, 8x(60s run, 90s walk), 5m cooldown"])
         #expect(sessions.map(\.distanceMetres) == [417.8, 97.35])

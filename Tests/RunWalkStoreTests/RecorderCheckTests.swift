@@ -98,7 +98,7 @@ struct RecorderCheckTests {
         #expect(fallbacks.count == 1)
         let rescued = try RunWalkStore(location: fallback, create: false)
         let sessions = try rescued.sessions()
-        #expect(sessions.count == 1 && sessions.first?.state == "stopped")
+        #expect(sessions.count == 1 && sessions.first?.state == .closed(.stopped))
         #expect(try rescued.fixCount(sessionID: 1) == 11, "the rows committed before the answer are in the fallback too")
         let usual = try RunWalkStore(location: folder.location, create: false)
         #expect(try usual.sessions().isEmpty, "the session's start is deleted from the damaged file")

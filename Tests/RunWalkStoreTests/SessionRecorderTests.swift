@@ -26,7 +26,7 @@ struct SessionRecorderTests {
         }
         #expect(session.trackPoints == points)
         #expect(try store.fixCount(sessionID: 1) == result.summary.fixes.epochs)
-        #expect(session.info.state == "completed")
+        #expect(session.info.state == .closed(.completed))
         #expect(session.info.startUTC?.iso8601(fractionDigits: 0) == result.summary.startUTC)
         // No lock file is left behind.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.location.locksDirectory).isEmpty)

@@ -1,6 +1,5 @@
 import FoundationEssentials
 import RunWalkCore
-import Synchronization
 import RunWalkRuntime
 import RunWalkIO
 import RunWalkTracks
@@ -20,12 +19,15 @@ public struct NMEAFileSource: LocationSource {
     public var trackIndex: Int?
     /// Why the file could not be read to its end (a damaged or hostile file: an input error
     /// the command reports with exit 2); nil while it reads, or when it was read whole.
-    public var failure: String? { failureBox.withLock { $0 } }
-    private let failureBox = FailureBox(nil)
-    private final class FailureBox: Sendable {
-        let mutex: Mutex<String?>
-        init(_ value: String?) { mutex = Mutex(value) }
-        func withLock<T: Sendable>(_ body: (inout String?) -> T) -> T { mutex.withLock { body(&$0) } }
+    public var failure: String? { failureBox.value }
+    private let failureBox = FailureBox()
+    private final class FailureBox: @unchecked Sendable {
+        private let lock = Lock()
+        private var failure: String?
+        var value: String? {
+            get { lock.withLock { failure } }
+            set { lock.withLock { failure = newValue } }
+        }
     }
 
     public init(path: String, speed: Double? = nil, trackIndex: Int? = nil) {
@@ -120,12 +122,12 @@ public struct NMEAFileSource: LocationSource {
         } catch is Stopped {
             return
         } catch let error as InputError {
-            failureBox.withLock { $0 = error.description }
+            failureBox.value = error.description
             _ = emit(.unavailable(error.description))
             _ = emit(.ended)
             return
         } catch let error as TrackFileError {
-            failureBox.withLock { $0 = error.description }
+            failureBox.value = error.description
             _ = emit(.unavailable(error.description))
             _ = emit(.ended)
             return

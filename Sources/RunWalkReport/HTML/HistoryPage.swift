@@ -7,7 +7,7 @@ import RunWalkCore
 public enum HistoryPage {
     /// The page.
     public static func render(_ input: HistoryPageInput) -> String {
-        let runs = input.sessions.filter { $0.state != "recording" }
+        let runs = input.sessions.filter { !$0.state.isRecording }
         let style = UnitStyle(input.units)
         var body = header(input, runs: runs)
         body += tiles(input, runs: runs, style: style)
@@ -124,7 +124,7 @@ public enum HistoryPage {
                 + "<td>\(s.distanceMetres.map { style.distance($0) } ?? "–")</td>"
                 + "<td class=\"opt\">\(s.durationSeconds.map { TimeText.clock($0) } ?? "–")</td>"
                 + "<td class=\"opt\">\(style.pace(s.paceSecondsPerKm))</td>"
-                + "<td class=\"text opt\"><span class=\"flag state-\(Text.escaped(s.state))\">\(Text.escaped(s.state))</span></td></tr>"
+                + "<td class=\"text opt\"><span class=\"flag state-\(Text.escaped(s.state.rawValue))\">\(Text.escaped(s.state.rawValue))</span></td></tr>"
         }
         return html + "</tbody></table></div></section>"
     }

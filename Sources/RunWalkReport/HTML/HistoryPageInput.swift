@@ -20,13 +20,13 @@ public struct HistoryPageInput: Sendable {
         public var durationSeconds: Double?
         /// Average pace, seconds per km.
         public var paceSecondsPerKm: Double?
-        /// completed, stopped, incomplete or interrupted.
-        public var state: String
+        /// How the session ended (history lists closed sessions).
+        public var state: StoredSessionState
         /// "Couch to 5K, week 2, day 1" when the session was a plan day.
         public var planDay: String?
 
         public init(id: Int64, date: UTCTime, workout: String, name: String? = nil, note: String? = nil,
-                    distanceMetres: Double?, durationSeconds: Double?, paceSecondsPerKm: Double?, state: String,
+                    distanceMetres: Double?, durationSeconds: Double?, paceSecondsPerKm: Double?, state: StoredSessionState,
                     planDay: String? = nil) {
             self.id = id
             self.date = date

@@ -4,7 +4,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
 
 /// Wakes the session loop at the next deadline it asked for (loop time, scaled): one pending
 /// deadline at a time, replaced only when it changes (no periodic polling). Each firing carries
@@ -31,11 +30,12 @@ enum LoopTimerTolerance {
     }
 }
 
-/// The live clock's timer: one long-lived thread that sleeps in `poll(2)` until the deadline
-/// (or until an earlier one is asked for) and then runs the tick itself. A timer per deadline
-/// on Swift's clock costs three to five wake-ups a tick (a new task, libdispatch's timer thread,
-/// a pool thread, the loop's resumption); this thread wakes once.
-final class ThreadTimer: LoopTimer, @unchecked Sendable {
+/// The loop's timer: one long-lived thread that sleeps in `poll(2)` until the deadline (or until
+/// an earlier one is asked for) and then runs the tick itself. A timer per deadline on Swift's
+/// clock costs three to five wake-ups a tick (a new task, libdispatch's timer thread, a pool
+/// thread, the loop's resumption); this thread wakes once. The same thread and code under test:
+/// a `ManualClock` rings the thread's alarm when it is advanced, where real time ends the sleep.
+final class ThreadTimer<C: LoopClock>: LoopTimer, @unchecked Sendable {
     private struct State {
         var generation = 0
         /// The pending deadline (loop time), nil when none or once it fired.
@@ -45,10 +45,12 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
         var thread: pthread_t?
     }
 
-    private let clock: ContinuousClock
-    private let start: ContinuousClock.Instant
+    private let clock: C
+    private let start: C.Instant
     private let scale: Double
-    private let state = Mutex(State())
+    private let lock = Lock()
+    /// Under `lock`.
+    private var state = State()
     /// A pipe written to when the deadline moves earlier or the timer stops, so the sleeping
     /// thread looks again (a later deadline needs no wake-up: the thread finds it when it wakes).
     private let bell: (read: Int32, write: Int32)
@@ -56,7 +58,7 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
 
     /// A timer on `clock` whose loop time is zero at `start` and runs `scale` times real time;
     /// `tick` is called on the timer's thread.
-    init(clock: ContinuousClock, start: ContinuousClock.Instant, scale: Double, tick: @escaping @Sendable (Int) -> Void) {
+    init(clock: C, start: C.Instant, scale: Double, tick: @escaping @Sendable (Int) -> Void) {
         self.clock = clock
         self.start = start
         self.scale = scale
@@ -69,13 +71,13 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
         // The thread holds the timer until `cancel()` ends it.
         NamedThread.start(name: "runwalk-clock") { [self] in
             let me = pthread_self()
-            state.withLock { $0.thread = me }
+            lock.withLock { state.thread = me }
             run()
         }
     }
 
     func schedule(_ target: Duration) {
-        state.withLock { state in
+        lock.withLock {
             guard !state.stopped else { return }
             if let current = state.target, LoopTimerTolerance.keeps(current, for: target) { return }
             let earlier = state.target.map { target < $0 } ?? true
@@ -87,14 +89,21 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
     }
 
     func isCurrent(_ generation: Int) -> Bool {
-        state.withLock { $0.generation == generation }
+        lock.withLock { state.generation == generation }
     }
 
     func cancel() {
-        state.withLock { state in
+        lock.withLock {
             guard !state.stopped else { return }
             state.stopped = true
             ringBell()
+        }
+    }
+
+    /// The clock's alarm: the clock was moved to the deadline (a test's `advance`).
+    private func alarmRang() {
+        lock.withLock {
+            if !state.stopped { ringBell() }
         }
     }
 
@@ -107,21 +116,23 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
 
     /// The thread: sleep until the pending deadline, fire it, repeat until cancelled.
     private func run() {
+        let owner = ObjectIdentifier(self)
         defer {
-            state.withLock { _ in
+            clock.setAlarm(nil, owner: owner) {}
+            lock.withLock {
                 close(bell.read)
                 close(bell.write)
             }
         }
         while true {
-            let (stopped, pending) = state.withLock { ($0.stopped, $0.target) }
+            let (stopped, pending) = lock.withLock { (state.stopped, state.target) }
             if stopped { return }
             var timeout: Int32 = -1
+            var alarm: C.Instant?
             if let pending {
                 let due = start.advanced(by: scale == 1 ? pending : pending / scale)
-                let left = clock.now.duration(to: due)
-                if left <= .zero {
-                    let generation: Int? = state.withLock { state in
+                if clock.now.duration(to: due) <= .zero {
+                    let generation: Int? = lock.withLock {
                         // Fire only the deadline still pending (another may have replaced it meanwhile).
                         guard state.target == pending, !state.stopped else { return nil }
                         state.target = nil
@@ -130,61 +141,20 @@ final class ThreadTimer: LoopTimer, @unchecked Sendable {
                     if let generation { tick(generation) }
                     continue
                 }
-                // poll(2) counts in milliseconds: rounded up, so the tick is never early.
-                let milliseconds = (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)
-                timeout = Int32(min(max(1, milliseconds), Double(Int32.max)))
+                alarm = due
+                if let left = clock.realTimeUntil(due) {
+                    // poll(2) counts in milliseconds: rounded up, so the tick is never early.
+                    let milliseconds = (Double(left.components.seconds) * 1000 + Double(left.components.attoseconds) / 1e15).rounded(.up)
+                    timeout = Int32(min(max(1, milliseconds), Double(Int32.max)))
+                }
             }
+            // Set before the sleep: an alarm whose deadline has come meanwhile rings at once.
+            clock.setAlarm(alarm, owner: owner) { [weak self] in self?.alarmRang() }
             var fds = pollfd(fd: bell.read, events: Int16(POLLIN), revents: 0)
             if poll(&fds, 1, timeout) > 0 {
                 var drained = [UInt8](repeating: 0, count: 64)
                 _ = read(bell.read, &drained, drained.count)
             }
         }
-    }
-}
-
-/// A timer for any clock (tests' `ManualClock`): a task sleeps on the clock until the deadline,
-/// replaced when the deadline changes.
-final class TaskTimer<C: Clock>: LoopTimer, @unchecked Sendable where C.Duration == Duration {
-    private let clock: C
-    private let start: C.Instant
-    private let scale: Double
-    private let tick: @Sendable (Int) -> Void
-    private let state = Mutex<(generation: Int, target: Duration?, task: Task<Void, Never>?)>((0, nil, nil))
-
-    init(clock: C, start: C.Instant, scale: Double, tick: @escaping @Sendable (Int) -> Void) {
-        self.clock = clock
-        self.start = start
-        self.scale = scale
-        self.tick = tick
-    }
-
-    func schedule(_ target: Duration) {
-        state.withLock { state in
-            if let current = state.target, LoopTimerTolerance.keeps(current, for: target) { return }
-            state.task?.cancel()
-            state.generation += 1
-            state.target = target
-            let generation = state.generation
-            let deadline = start.advanced(by: scale == 1 ? target : target / scale)
-            let clock = self.clock
-            let tick = self.tick
-            state.task = Task {
-                do { try await clock.sleep(until: deadline, tolerance: nil) } catch { return }
-                tick(generation)
-            }
-        }
-    }
-
-    func isCurrent(_ generation: Int) -> Bool {
-        state.withLock { state in
-            guard state.generation == generation else { return false }
-            state.target = nil
-            return true
-        }
-    }
-
-    func cancel() {
-        state.withLock { $0.task?.cancel() }
     }
 }

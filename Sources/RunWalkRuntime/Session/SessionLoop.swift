@@ -7,7 +7,7 @@ import RunWalkCore
 ///
 /// Live, the clock is the continuous clock (scaled for simulators) and one timer thread wakes
 /// the loop; in replay the session runs on the fixes' own times (`ClockMode.track`) and no
-/// timer wakes it; tests pass a `ManualClock`. Inputs (source events, commands, timer ticks)
+/// timer wakes it; tests pass a `ManualClock`, which drives the same timer thread. Inputs (source events, commands, timer ticks)
 /// are handled one at a time (`LoopSteps`), so the driver is only ever touched by one of them.
 public struct SessionLoop: Sendable {
     public var workout: Workout
@@ -61,8 +61,8 @@ public struct SessionLoop: Sendable {
     /// fix goes from the receiver's socket or the track file into the driver, the recorder and
     /// the voice without a thread hand-off, so a live fix costs one wake-up (the reading
     /// thread's) and a replay none beyond reading the file.
-    public func run<C: Clock>(source: any LocationSource, clock: C, control: SessionControl = SessionControl(),
-                              hooks: Hooks = Hooks()) async -> Result where C.Duration == Duration {
+    public func run<C: LoopClock>(source: any LocationSource, clock: C, control: SessionControl = SessionControl(),
+                                  hooks: Hooks = Hooks()) async -> Result {
         let start = clock.now
         let scale: Double = { if case .session(let s) = settings.clock { return s } else { return 1 } }()
         let now: @Sendable () -> Duration = {
@@ -72,12 +72,8 @@ public struct SessionLoop: Sendable {
         let steps = LoopSteps(driver: SessionDriver(workout: workout, options: options, settings: settings),
                               hooks: hooks, control: control, readsSourceToEnd: readsSourceToEnd, now: now)
         if case .session = settings.clock {
-            // Live: one long-lived timer thread on the real clock; any other clock (tests) gets a sleeping task.
-            if let continuous = clock as? ContinuousClock, let origin = start as? ContinuousClock.Instant {
-                steps.timer = ThreadTimer(clock: continuous, start: origin, scale: scale) { steps.handle(.tick($0)) }
-            } else {
-                steps.timer = TaskTimer(clock: clock, start: start, scale: scale) { steps.handle(.tick($0)) }
-            }
+            // One long-lived timer thread, on the real clock live and on the manual clock in tests.
+            steps.timer = ThreadTimer(clock: clock, start: start, scale: scale) { steps.handle(.tick($0)) }
         }
         steps.begin(utc: wallClock())
         // A source that can feed the loop from its own thread does (every source here); others
