@@ -60,8 +60,10 @@ let package = Package(
         .systemLibrary(name: "CFeedback", pkgConfig: "libfeedback-0.0", providers: [.apt(["libfeedback-dev"])]),
         // Hands-free: MPRIS player and music client, haptics, notifications, the logind inhibitor.
         .target(name: "RunWalkDesktop", dependencies: ["RunWalkCore", "RunWalkRuntime", "CGio", "CFeedback"]),
-        // What every front end shares around the session loop: the voice, the recorder, event observers.
-        .target(name: "RunWalkHost", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkSpeech"]),
+        // The one session service under every front end (issue 29): a request in; options from settings
+        // and plan, the voice, the recorder, the control socket, signals, hands-free and finishing.
+        .target(name: "RunWalkHost", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkSpeech",
+                                                    "RunWalkGPS", "RunWalkDesktop"]),
         .executableTarget(
             name: "RunWalkCLI",
             dependencies: [
@@ -95,6 +97,7 @@ let package = Package(
             dependencies: ["RunWalkStore", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS"]
         ),
         .testTarget(name: "RunWalkSpeechTests", dependencies: ["RunWalkSpeech", "RunWalkCore", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkHostTests", dependencies: ["RunWalkHost", "RunWalkStore", "RunWalkIO", "RunWalkRuntime", "RunWalkCore"]),
         .testTarget(name: "RunWalkDesktopTests", dependencies: ["RunWalkDesktop", "RunWalkRuntime", "RunWalkCore", "RunWalkTestSupport"],
                     exclude: ["bluez_standin.py"]),
 
