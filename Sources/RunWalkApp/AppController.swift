@@ -187,6 +187,7 @@ final class AppController {
             gtk_window_destroy(cast(window))
             return
         }
+        for note in outcome.notes { toast(note) }
         if let summary = outcome.summary {
             finishedFromHistory = false
             finishedPage.show(summary, sessionID: outcome.sessionID, message: outcome.message)

@@ -17,8 +17,10 @@ final class LiveSession: @unchecked Sendable {
         var summary: Summary?
         /// The stored session's number, nil when it was not recorded.
         var sessionID: Int64?
-        /// Something the runner should read (no fix came; the recording was not saved whole; the plan day).
+        /// Something that went wrong (no fix came; the recording was not saved whole).
         var message: String?
+        /// News for the runner (the plan day done, what is next).
+        var notes: [String] = []
     }
 
     private let handle: SessionHandle
@@ -92,12 +94,11 @@ final class LiveSession: @unchecked Sendable {
                            ? "Stopped before the workout began" : "No GPS fix came from \(source)")
         }
         if let failure = outcome.failure { return Outcome(summary: outcome.summary, sessionID: nil, message: failure.message.capitalisedFirst) }
-        var lines: [String] = []
-        if !outcome.savedWhole { lines.append("The session could not be saved whole (see the log)") }
-        for line in outcome.planDay?.lines ?? [] {
-            lines.append(String(line.hasPrefix("plan: ") ? line.dropFirst(6) : line[...]).capitalisedFirst)
+        let notes = (outcome.planDay?.lines ?? []).map { line in
+            String(line.hasPrefix("plan: ") ? line.dropFirst(6) : line[...]).capitalisedFirst
         }
-        return Outcome(summary: outcome.summary, sessionID: outcome.sessionID, message: lines.isEmpty ? nil : lines.joined(separator: "\n"))
+        return Outcome(summary: outcome.summary, sessionID: outcome.sessionID,
+                       message: outcome.savedWhole ? nil : "The session could not be saved whole (see the log)", notes: notes)
     }
 }
 
