@@ -90,7 +90,7 @@ let package = Package(
                                                         "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkReportTests", dependencies: ["RunWalkReport", "RunWalkIO", "RunWalkCore", "RunWalkRuntime", "RunWalkGPS",
                                                         "RunWalkTestSupport"]),
-        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkStore", "RunWalkTestSupport"]),
+        .testTarget(name: "RunWalkCLITests", dependencies: ["RunWalkCore", "RunWalkRuntime", "RunWalkIO", "RunWalkHost", "RunWalkStore", "RunWalkTestSupport"]),
         .testTarget(name: "RunWalkGPSTests", dependencies: ["RunWalkGPS", "RunWalkRuntime", "RunWalkCore", "RunWalkIO", "RunWalkTestSupport"]),
         .testTarget(
             name: "RunWalkStoreTests",

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import RunWalkHost
 import RunWalkIO
 import RunWalkRuntime
 import Synchronization
