@@ -52,9 +52,8 @@ struct ReplayCommand: ParsableCommand {
                                      program: "runwalk", recordedSource: source)
         request.record = !session.noRecord
         request.controlSocket = false
+        request.signals = .all
         let prepared = try SessionArguments.prepare(request)
-        SignalCommands.install(control: prepared.control)
-        prepared.onSaved = { SignalCommands.sessionSaved() }
         let handle: SessionHandle
         do { handle = try prepared.start() } catch { throw error.userFacing }
         let outcome = handle.waitForOutcome()

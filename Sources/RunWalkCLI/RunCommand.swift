@@ -76,13 +76,13 @@ struct RunCommand: ParsableCommand {
         request.record = !session.noRecord
         request.start = start
         request.countdownSeconds = countdown
+        request.signals = .all
         // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
         request.handsFree = handsFree.options(userSettings, workout: workout, live: true)
         let prepared = try SessionArguments.prepare(request)
         // A track file that breaks off (damaged, hostile) is an input error, said after the summary.
         Terminal.warning("runwalk: \(parsed.spec): GPS from \(prepared.sourceDescription)")
         let control = prepared.control
-        SignalCommands.install(control: control)
         // `runwalk control …` and status bars reach the session through its socket; one session
         // runs at a time, so a second start is refused naming the one that runs.
         do { try prepared.claimControl() } catch { throw error.userFacing }
@@ -100,7 +100,6 @@ struct RunCommand: ParsableCommand {
         // Spoken cues shown as text would tear the view: the screen shows the phase instead.
         if screen != nil { prepared.voice.textLine = { _ in } }
         prepared.messages = { messages.say($0) }
-        prepared.onSaved = { SignalCommands.sessionSaved() }
         let handle: SessionHandle
         do { handle = try prepared.start() } catch {
             screen?.stop()

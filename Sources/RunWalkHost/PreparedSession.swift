@@ -29,6 +29,9 @@ public final class PreparedSession: @unchecked Sendable {
     private let say: @Sendable (String) -> Void
     private var server: ControlServer?
     private var claimed = false
+    /// Stop signals, mapped from the moment the session is prepared (a Ctrl-C before it starts
+    /// stops it, never kills the process), then held by the handle: a late stop still gets its grace.
+    private let stops: StopSignals?
 
     init(request: SessionRequest, workout: Workout, planDay: PlanDay?, loop: SessionLoop, source: any LocationSource,
          voice: VoiceOutput, say: @escaping @Sendable (String) -> Void) {
@@ -40,6 +43,7 @@ public final class PreparedSession: @unchecked Sendable {
         self.voice = voice
         self.say = say
         messages = say
+        stops = if case .all = request.signals { StopSignals(control: control) } else { nil }
     }
 
     /// What the source is, as the user reads it ("gpsd at localhost:2947", a file).
@@ -61,11 +65,13 @@ public final class PreparedSession: @unchecked Sendable {
     /// socket, maps the signals, starts hands-free and the loop.
     public func start(clock: any Clock<Duration> = ContinuousClock()) throws(SessionFailure) -> SessionHandle {
         try claimControl()
+        let messages = self.messages
         let signals: SignalCommandSources? = switch request.signals {
-        case .none: nil
+        case .none, .all: nil
         case .pauseAndSkip: SignalCommandSources(control: self.control, signals: [SIGUSR1, SIGUSR2], say: messages)
         }
-        let messages = self.messages
+        let stops = self.stops
+        let saved = onSaved
         let handsFree = request.handsFree.map { HandsFree.start(control: self.control, options: $0, warn: messages) }
         let recorder = makeRecorderFactory()
         let host = SessionHost(voice: voice, recorder: recorder)
@@ -73,7 +79,10 @@ public final class PreparedSession: @unchecked Sendable {
         let gpsPrefix = isTrack ? "" : "\(request.program): gps: "
         let hooks = host.hooks(message: { messages(gpsPrefix + $0) })
         let finisher = SessionFinisher(request: request, workout: workout, planDay: planDay, voice: voice, host: host,
-                                       messages: messages, onSaved: onSaved, isTrack: isTrack)
+                                       messages: messages, onSaved: {
+                                           stops?.sessionSaved()
+                                           saved()
+                                       }, isTrack: isTrack)
         let (loop, source, control) = (self.loop, self.source, self.control)
         let task = Task<SessionHandle.Outcome, Never> {
             let result = await loop.run(source: source, clock: clock, control: control, hooks: hooks)
@@ -81,7 +90,7 @@ public final class PreparedSession: @unchecked Sendable {
             signals?.cancel()
             return finisher.finish(result, sourceFailure: (source as? NMEAFileSource)?.failure)
         }
-        return SessionHandle(control: control, planDay: planDay, handsFree: handsFree, server: server, task: task)
+        return SessionHandle(control: control, planDay: planDay, handsFree: handsFree, server: server, stops: stops, task: task)
     }
 
     /// The recorder the store opens at the session's first event; nil when not recorded.

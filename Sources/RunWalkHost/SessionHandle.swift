@@ -39,13 +39,16 @@ public final class SessionHandle: @unchecked Sendable {
     /// Hands-free around the session (nil when the request asked for none).
     public let handsFree: HandsFree?
     private let server: ControlServer?
+    private let stops: StopSignals?
     private let task: Task<Outcome, Never>
 
-    init(control: SessionControl, planDay: PlanDay?, handsFree: HandsFree?, server: ControlServer?, task: Task<Outcome, Never>) {
+    init(control: SessionControl, planDay: PlanDay?, handsFree: HandsFree?, server: ControlServer?, stops: StopSignals?,
+         task: Task<Outcome, Never>) {
         self.control = control
         self.planDay = planDay
         self.handsFree = handsFree
         self.server = server
+        self.stops = stops
         self.task = task
     }
 

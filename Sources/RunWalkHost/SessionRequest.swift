@@ -57,6 +57,9 @@ public struct SessionRequest: Sendable {
         case none
         /// SIGUSR1 toggles pause, SIGUSR2 skips (the app: GLib owns SIGINT and SIGTERM).
         case pauseAndSkip
+        /// Those, and SIGINT, SIGTERM and SIGQUIT stop; a second stop signal, or the session not
+        /// ending within 1.5 s of the first, ends the process (`run`, `replay`: they own it).
+        case all
     }
 
     public var workout: WorkoutChoice
