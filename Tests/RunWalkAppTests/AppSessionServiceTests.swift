@@ -108,6 +108,7 @@ struct AppSessionServiceTests {
         #expect(phases(app).count == 18)
         #expect(phases(app) == phases(cli))
         let appMetres = try #require(app["distance_m"] as? Double), cliMetres = try #require(cli["distance_m"] as? Double)
+        print("parity: app \(appMetres) m, run \(cliMetres) m, \(phases(app).count) phases alike: \(phases(app) == phases(cli))")
         #expect(abs(appMetres - cliMetres) / cliMetres < 0.001, "app \(appMetres) m, run \(cliMetres) m")
     }
 }

@@ -29,13 +29,18 @@ final class StopSignals: @unchecked Sendable {
     /// its loop has ended (`runwalk control stop` while the summary is written) gives the front
     /// end the same grace as a signal.
     init(control: SessionControl) {
-        sources = SignalCommandSources(control: control, say: { Self.standardError($0) }, stopped: { [self] signal, repeated in
+        // libdispatch registers the sources on its own thread; until it has, a signal meets SIG_IGN
+        // and is lost. Waited for (briefly): a loaded machine must not start a session deaf to Ctrl-C.
+        let armed = DispatchSemaphore(value: 0)
+        sources = SignalCommandSources(control: control, armed: { armed.signal() }, say: { Self.standardError($0) },
+                                       stopped: { [self] signal, repeated in
             if repeated { exitNow(signal, "runwalk: \(Self.name(signal)) again; exiting now") }
             armDeadline(signal)
         })
         control.afterEnd { [self] command in
             if command == .stop { armDeadline(SIGTERM) }
         }
+        _ = armed.wait(timeout: .now() + 2)
     }
 
     /// The session has been handed to the store (or is not recorded): what is left is output.
