@@ -149,6 +149,12 @@ final class AppController {
     private func toast(_ text: String, seconds: UInt32 = 6) {
         AppLog.warning("runwalk-app: \(text)")
         guard let toast = adw_toast_new(text.markupEscaped) else { return }
+        // Wrapped, not cut off: at 360 px a one-line title shows only its first 28 characters.
+        let title = UI.label(text, wrap: true)
+        gtk_label_set_max_width_chars(cast(title), 30)
+        gtk_widget_set_margin_top(title, 8)
+        gtk_widget_set_margin_bottom(title, 8)
+        adw_toast_set_custom_title(toast, title)
         adw_toast_set_timeout(toast, seconds)
         adw_toast_overlay_add_toast(cast(toasts), toast)
     }

@@ -40,7 +40,8 @@ struct AppSessionServiceTests {
                    timeoutSeconds: Double = 200) throws -> [String: Any] {
             let x = try XSession()
             let run = try x.run(["/usr/bin/python3", AppSessionServiceTests.script, "--app", app.path, "--cli", cli.path,
-                                 "--track", AppSessionServiceTests.track, "--speed", speed, "--workout", workout, "--mode", mode],
+                                 "--track", AppSessionServiceTests.track, "--speed", speed, "--workout", workout, "--mode", mode,
+                                 "--shots", AppLivePageTests.screenshots.path],
                                 environment: environment, timeoutSeconds: timeoutSeconds)
             let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
             let seen = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any]

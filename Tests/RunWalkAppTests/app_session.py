@@ -22,6 +22,7 @@ parser.add_argument("--track", required=True)
 parser.add_argument("--speed", default="10")
 parser.add_argument("--workout", default="5m warmup, 8x(90s run, 60s walk), 5m cooldown")
 parser.add_argument("--mode", required=True, choices=["finish", "control", "crash"])
+parser.add_argument("--shots", help="where screenshots go (the recovery message at 360x720 and 1280x800)")
 args = parser.parse_args()
 
 seen = {"mode": args.mode}
@@ -83,6 +84,21 @@ def wait_value(description, test, timeout=15.0, what=None):
             return last
         time.sleep(0.05)
     fail("timed out waiting for %s (last %r)" % (what or description, last))
+
+
+def shoot(name):
+    if not args.shots:
+        return
+    os.makedirs(args.shots, exist_ok=True)
+    out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "RunWalk"],
+                         capture_output=True, text=True, timeout=10).stdout.split()
+    if not out:
+        fail("no RunWalk window for xdotool")
+    for width, height in [(360, 720), (1280, 800)]:
+        subprocess.run(["xdotool", "windowsize", "--sync", out[0], str(width), str(height)], timeout=10)
+        time.sleep(0.6)
+        subprocess.run(["import", "-window", out[0], os.path.join(args.shots, "%s-%dx%d.png" % (name, width, height))],
+                       check=True, timeout=20)
 
 
 def start_app(extra):
@@ -151,6 +167,7 @@ try:
         toast = find(lambda n: n.getRoleName() == "label" and (n.name or "").startswith("Recovered your run of "),
                      30, "the recovery message")
         seen["recovered"] = toast.name
+        shoot("recovered")
         seen["open_after"] = open_sessions()
 finally:
     stop_all()
