@@ -2,6 +2,7 @@ import CAdwaita
 import Foundation
 import RunWalkAppModel
 import RunWalkCore
+import RunWalkHost
 import RunWalkRuntime
 
 /// The application: one window with the start, live, finished and history pages in a stack
@@ -12,7 +13,7 @@ final class AppController {
     static let applicationID = "org.runwalk.RunWalk"
 
     private let options: AppOptions
-    private let initialWorkout: Workout?
+    private let initialWorkout: SessionRequest.WorkoutChoice?
     private let app: UnsafeMutablePointer<AdwApplication>
     private var window: Widget?
     private lazy var stack: Widget = gtk_stack_new()
@@ -31,7 +32,7 @@ final class AppController {
     /// Where "back" goes from the finished page: the history when a past session was opened.
     private var finishedFromHistory = false
 
-    init(options: AppOptions, initialWorkout: Workout?) {
+    init(options: AppOptions, initialWorkout: SessionRequest.WorkoutChoice?) {
         self.options = options
         self.initialWorkout = initialWorkout
         // Non-unique: a second start (tests, a second window) is its own process, not a D-Bus activation.
@@ -76,7 +77,7 @@ final class AppController {
         historyButton = history
 
         let start = StartPage(gps: options.gps, voice: options.voice)
-        start.onStart = { [weak self] workout, gps, voice in self?.startSession(workout, gps: gps, voice: voice) }
+        start.onStart = { [weak self] workout, gps, voice in self?.startSession(.workout(workout), gps: gps, voice: voice) }
         startPage = start
         livePage.onCommand = { [weak self] command in self?.session?.control.send(command) }
         livePage.onStop = { [weak self] in self?.session?.control.send(.stop) }
@@ -99,6 +100,8 @@ final class AppController {
         Signal.connectBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
         show("start")
         gtk_window_present(cast(window))
+        // A session a crash left open is closed (and said) before another starts.
+        for line in SessionService.recoverAbandoned().appLines { toast(line, seconds: 0) }
         if let initialWorkout { startSession(initialWorkout, gps: options.gps, voice: options.voice) }
     }
 
@@ -142,16 +145,23 @@ final class AppController {
         gtk_stack_get_visible_child_name(cast(stack)).map { String(cString: $0) } ?? ""
     }
 
-    private func toast(_ text: String) {
+    /// A toast for `seconds` (0: until dismissed).
+    private func toast(_ text: String, seconds: UInt32 = 6) {
         AppLog.warning("runwalk-app: \(text)")
         guard let toast = adw_toast_new(text.markupEscaped) else { return }
-        adw_toast_set_timeout(toast, 6)
+        // Wrapped, not cut off: at 360 px a one-line title shows only its first 28 characters.
+        let title = UI.label(text, wrap: true)
+        gtk_label_set_max_width_chars(cast(title), 30)
+        gtk_widget_set_margin_top(title, 8)
+        gtk_widget_set_margin_bottom(title, 8)
+        adw_toast_set_custom_title(toast, title)
+        adw_toast_set_timeout(toast, seconds)
         adw_toast_overlay_add_toast(cast(toasts), toast)
     }
 
     // MARK: the session
 
-    private func startSession(_ workout: Workout, gps: String, voice: Bool) {
+    private func startSession(_ workout: SessionRequest.WorkoutChoice, gps: String, voice: Bool) {
         guard session == nil else { return }
         startPage?.stopProbe()
         do {
@@ -183,6 +193,7 @@ final class AppController {
             gtk_window_destroy(cast(window))
             return
         }
+        for note in outcome.notes { toast(note) }
         if let summary = outcome.summary {
             finishedFromHistory = false
             finishedPage.show(summary, sessionID: outcome.sessionID, message: outcome.message)

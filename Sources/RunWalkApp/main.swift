@@ -1,6 +1,7 @@
 import Foundation
 import RunWalkAppModel
 import RunWalkCore
+import RunWalkHost
 
 // runwalk-app: the GTK 4 / libadwaita front end (Phosh, Plasma Mobile, the desktop).
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -14,10 +15,16 @@ do { options = try AppOptions(arguments: arguments) } catch {
     exit(2)
 }
 // A workout given on the command line is checked before any window opens (exit 2 when bad).
-var initialWorkout: Workout?
-if let text = options.workout {
+var initialWorkout: SessionRequest.WorkoutChoice?
+if let text = options.workout, text.lowercased() == "next" {
+    // The active plan's next day, marked done at the end like `runwalk run next`.
+    do { initialWorkout = .planDay(try PlanDay.next()) } catch {
+        AppLog.warning("runwalk-app: --workout next: \(error.message)")
+        exit(2)
+    }
+} else if let text = options.workout {
     let spec = AppData.library().entry(named: text)?.spec ?? text
-    do { initialWorkout = try Workout(parsing: spec) } catch {
+    do { initialWorkout = .workout(try Workout(parsing: spec)) } catch {
         AppLog.warning("runwalk-app: --workout: \(error.description)\n\(error.caretLines(spec: spec))")
         exit(2)
     }

@@ -1,4 +1,5 @@
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 
 /// Plans and progress as terminal text.
@@ -73,20 +74,6 @@ enum PlanText {
 
     /// `Next: week 2, day 2 (31:00) on Wed 2026-11-11 (today): 5m warmup, …` or the plan finished.
     static func nextLine(_ progress: PlanProgress, today: CalendarDay) -> String {
-        guard let slot = progress.next, let day = progress.plan.day(at: slot) else {
-            return "Plan finished: every day done or skipped."
-        }
-        let length = progress.plan.workout(at: slot)?.plannedDuration.map { " (\(TimeText.clock($0.seconds)))" } ?? ""
-        var when = ""
-        if let scheduled = progress.scheduledDay {
-            if scheduled == today {
-                when = " today"
-            } else if scheduled < today {
-                when = " was due \(scheduled.withWeekday): run it when you can"
-            } else {
-                when = " on \(scheduled.withWeekday)"
-            }
-        }
-        return "Next: \(slot)\(length)\(when): \(day.workout)"
+        PlanNextLine.render(progress, today: today)
     }
 }

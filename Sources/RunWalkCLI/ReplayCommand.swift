@@ -38,52 +38,38 @@ struct ReplayCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parsed = try WorkoutArgument.parse(workout)
+        let choice = try WorkoutArgument.choice(workout)
         // A GPX, TCX or FIT track may carry heart rate; an NMEA track never does.
-        try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: TrackFormat.of(file: track)?.carriesHeartRate ?? false)
+        try WorkoutArgument.checkHeartRate(choice.workout, hasHeartRateSource: TrackFormat.of(file: track)?.carriesHeartRate ?? false)
         let settings = try session.settings()
         var script: [ScriptedCommand] = []
         if let control {
             do { script = try ScriptedCommand.parseList(control) } catch { throw UserFacingError.input(error.description) }
         }
-        if track != "-" {
-            do { try NMEAFileSource.checkReadable(track) } catch { throw UserFacingError.input(error.description) }
-        }
-        let voiceOutput = try session.voiceOutput(settings, defaultVoice: "off", speed: speed)
-        let options = session.sessionOptions(settings, voice: voiceOutput)
-        let loop = SessionLoop.replaying(parsed, options: options, script: script, autoPause: session.autoPause(settings))
         let source = "replay:" + (track == "-" ? "stdin" : URL(fileURLWithPath: track).standardizedFileURL.path)
-        let host = SessionHost(voice: voiceOutput, recorder: session.noRecord ? nil : {
-            StoreAccess.recorder(workout: parsed, options: options, source: source)
-        })
-        let control = SessionControl()
-        SignalCommands.install(control: control)
-        let path = track, speed = self.speed
-        let hooks = host.hooks(message: { Terminal.warning($0) })
-        let trackIndex = self.trackIndex
-        let result = SessionHost.wait { await loop.replay(track: path, speed: speed, trackIndex: trackIndex, control: control, hooks: hooks) }
+        var request = SessionRequest(workout: choice.request, source: .track(path: track, index: trackIndex, script: script),
+                                     settings: settings, clock: .trackTime(speed: speed), defaultVoice: "off",
+                                     program: "runwalk", recordedSource: source)
+        request.record = !session.noRecord
+        request.controlSocket = false
+        request.signals = .all
+        let prepared = try SessionArguments.prepare(request)
+        let handle: SessionHandle
+        do { handle = try prepared.start() } catch { throw error.userFacing }
+        let outcome = handle.waitForOutcome()
         // A file without a single fix is not a track (issue 18): nothing is kept.
-        if let failure = result.driver.sourceFailure {
+        if let failure = outcome.result.driver.sourceFailure {
             // The file could not be read (to the end): say why, keep what was recorded.
-            guard result.started else { throw UserFacingError.input(UserText.printable(failure, limit: 400)) }
-            host.recorder?.finishFromRecording(state: .incomplete)
             throw UserFacingError.input(UserText.printable(failure, limit: 400))
         }
-        guard result.started else {
-            host.recorder?.discard()
-            let bad = result.driver.linesBad
+        guard outcome.started else {
+            let bad = outcome.result.driver.linesBad
             throw UserFacingError.input("\(track): not a track: no fixes found (\(bad) unrecognised line\(bad == 1 ? "" : "s"))")
         }
-        let recorded = try session.record(result.summary, recorder: host.recorder)
-        SignalCommands.sessionSaved()
         // The session is saved whatever becomes of the voice; a voice that failed (a partial WAV)
         // then fails the command.
-        var voiceFailure: VoiceOutputError?
-        do {
-            try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
-        } catch { voiceFailure = error }
-        try session.report(recorded)
-        if let voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
+        try session.report(outcome)
+        if let voiceFailure = outcome.voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
     }
 }
 
@@ -96,8 +82,24 @@ extension Units: ExpressibleByArgument {}
 /// Parses a workout argument: "next" (the active plan's next day), a saved or built-in name,
 /// else a spec. Spec errors become one line with the column, then the caret.
 enum WorkoutArgument {
+    /// A workout argument for a session: "next" resolves the active plan's next day (said on
+    /// standard error), which the session then marks done or cut short.
+    struct Choice {
+        var workout: Workout
+        var planDay: PlanDay?
+        var request: SessionRequest.WorkoutChoice { planDay.map { .planDay($0) } ?? .workout(workout) }
+    }
+
+    static func choice(_ spec: String) throws -> Choice {
+        guard spec.lowercased() == "next" else { return Choice(workout: try parse(spec)) }
+        let day: PlanDay
+        do { day = try PlanDay.next() } catch { throw error.userFacing }
+        Terminal.warning("runwalk: " + day.announcement)
+        return Choice(workout: day.workout, planDay: day)
+    }
+
     static func parse(_ spec: String) throws -> Workout {
-        if spec.lowercased() == "next" { return try PlanFollowing.resolveNext() }
+        if spec.lowercased() == "next" { return try choice(spec).workout }
         // A bad line in workouts.txt stops only the command that names its workout.
         let file = try WorkoutStore.loadLeniently()
         if let entry = file.library.entry(named: spec) {

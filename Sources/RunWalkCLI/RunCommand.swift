@@ -54,41 +54,38 @@ struct RunCommand: ParsableCommand {
     }
 
     func run() throws {
-        let parsed = try WorkoutArgument.parse(workout)
+        let choice = try WorkoutArgument.choice(workout)
+        let parsed = choice.workout
         let spec: GPSSourceSpec
         do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
-        // Voice on by default; the speaker falls back to text (saying so once) when no audio server answers.
         let userSettings = try session.settings()
         let trackHasHeartRate: Bool = { if case .file(let path) = spec { return TrackFormat.of(file: path)?.carriesHeartRate ?? false } else { return false } }()
         try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: heartRate.resolved(userSettings) != .off || trackHasHeartRate)
-        let voiceOutput = try session.voiceOutput(userSettings, defaultVoice: "speaker", speed: speed ?? 1)
-        let options = session.sessionOptions(userSettings, voice: voiceOutput)
-        var settings = SessionDriver.Settings(start: start, autoPause: session.autoPause(userSettings))
-        settings.startCountdown = .seconds(countdown)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
+        // Voice on by default; the speaker falls back to text (saying so once) when no audio server answers.
+        let clockMode: SessionRequest.ClockMode
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
-        case .monotonic: settings.clock = .session(scale: speed ?? 1)
-        case .track: settings.clock = .track
+        case .monotonic: clockMode = .wallClock(speed: speed)
+        case .track: clockMode = .trackTime(speed: speed)
         }
-        var loop = SessionLoop(workout: parsed, options: options, settings: settings)
-        loop.wallClock = { UTCTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }
-        let source = spec.makeSource(speed: speed)
+        var request = SessionRequest(workout: choice.request, source: .live(gps: gps), settings: userSettings, clock: clockMode,
+                                     defaultVoice: "speaker", program: "runwalk", recordedSource: "live:" + gps)
+        request.record = !session.noRecord
+        request.start = start
+        request.countdownSeconds = countdown
+        request.signals = .all
+        // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
+        request.handsFree = handsFree.options(userSettings, workout: workout, live: true)
+        let prepared = try SessionArguments.prepare(request)
         // A track file that breaks off (damaged, hostile) is an input error, said after the summary.
-        let fileFailure = { (source as? NMEAFileSource)?.failure }
-        Terminal.warning("runwalk: \(parsed.spec): GPS from \(source.description)")
-
-        // Recorded as it happens; a crash leaves the session for recovery at the next start.
-        let host = SessionHost(voice: voiceOutput, recorder: session.noRecord ? nil : {
-            StoreAccess.recorder(workout: parsed, options: options, source: "live:" + gps)
-        })
-        let control = SessionControl()
-        SignalCommands.install(control: control)
-        // `runwalk control …` and status bars reach the session through its socket.
-        let server = ControlServer.startForSession(control: control) { Terminal.warning($0) }
-        defer { server?.stop() }
+        Terminal.warning("runwalk: \(parsed.spec): GPS from \(prepared.sourceDescription)")
+        let control = prepared.control
+        // `runwalk control …` and status bars reach the session through its socket; one session
+        // runs at a time, so a second start is refused naming the one that runs.
+        do { try prepared.claimControl() } catch { throw error.userFacing }
         // With a terminal (and no --json): the full-screen view; else a status line a second.
         let screen = session.json ? nil : TerminalFrontEnd.start(control: control)
         if screen == nil {
@@ -101,41 +98,38 @@ struct RunCommand: ParsableCommand {
         if let screen { suspension.setTerminal(.init(release: { screen.suspend() }, retake: { screen.retake() })) }
         let messages = ScreenMessages(screen: screen != nil)
         // Spoken cues shown as text would tear the view: the screen shows the phase instead.
-        if screen != nil { voiceOutput.textLine = { _ in } }
-        let hooks = host.hooks(message: { messages.say("runwalk: gps: \($0)") })
-        // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
-        let desktop = HandsFree.start(control: control, options: handsFree.options(userSettings, workout: workout, live: true),
-                                      warn: { messages.say($0) })
-        desktop.observeMusic { [weak screen] playing in screen?.setNowPlaying(playing?.line) }
-        if let music = desktop.musicPlayer {
-            screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
+        if screen != nil { prepared.voice.textLine = { _ in } }
+        prepared.messages = { messages.say($0) }
+        let handle: SessionHandle
+        do { handle = try prepared.start() } catch {
+            screen?.stop()
+            throw error.userFacing
+        }
+        defer { handle.close() }
+        if let desktop = handle.handsFree {
+            desktop.observeMusic { [weak screen] playing in screen?.setNowPlaying(playing?.line) }
+            if let music = desktop.musicPlayer {
+                screen?.setMusicControls { key in key == .next ? music.next() : music.playPause() }
+            }
         }
         let strap = HeartRateLink.start(heartRate.resolved(userSettings), control: control, say: { messages.say($0) })
-        let configured = loop
-        let result = SessionHost.wait { await configured.run(source: source, clock: ContinuousClock(), control: control, hooks: hooks) }
+        let outcome = handle.waitForOutcome()
         strap?.stop()
-        desktop.stop()
         suspension.setTerminal(nil)
         screen?.stop()
         messages.flush()
-        guard result.started else {
-            Terminal.warning(result.driver.stopRequested ? "runwalk: stopped before the workout began"
+        guard outcome.started else {
+            Terminal.warning(outcome.result.driver.stopRequested ? "runwalk: stopped before the workout began"
                              : "runwalk: the workout did not start: no GPS fix came before the source ended")
-            if result.driver.stopRequested { return }
-            if let failure = fileFailure() { throw UserFacingError.input(failure) }
-            throw UserFacingError.runtime("no GPS fix from \(source.description)")
+            if outcome.result.driver.stopRequested { return }
+            if let failure = outcome.sourceFailure { throw UserFacingError.input(failure) }
+            throw UserFacingError.runtime("no GPS fix from \(prepared.sourceDescription)")
         }
-        let recorded = try session.record(result.summary, recorder: host.recorder)
-        SignalCommands.sessionSaved()
         // The session is saved whatever becomes of the voice; a voice that failed (a partial WAV)
         // then fails the command.
-        var voiceFailure: VoiceOutputError?
-        do {
-            try voiceOutput.finish(sessionSeconds: result.summary.durationSeconds, stopped: result.driver.stopRequested)
-        } catch { voiceFailure = error }
-        try session.report(recorded)
-        if let failure = fileFailure() { throw UserFacingError.input(failure) }
-        if let voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
+        try session.report(outcome)
+        if let failure = outcome.sourceFailure { throw UserFacingError.input(failure) }
+        if let voiceFailure = outcome.voiceFailure { throw UserFacingError.runtime(voiceFailure.message + " (the session itself was saved)") }
     }
 }
 

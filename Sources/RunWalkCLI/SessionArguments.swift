@@ -44,6 +44,7 @@ struct SessionArguments: ParsableArguments {
         if let voice { settings.voice = voice }
         if let language { settings.language = language }
         if let units { settings.units = units }
+        if let autoPause { settings.autoPause = autoPause }
         if let duck {
             guard let level = DuckLevel.parse(duck) else {
                 throw UserFacingError.input("--duck \(UserText.printable(duck)): expected \(DuckLevel.expected)")
@@ -60,60 +61,28 @@ struct SessionArguments: ParsableArguments {
         return settings
     }
 
-    /// The voice output the settings ask for (speaker falls back to text when no audio server answers).
-    func voiceOutput(_ settings: UserSettings, defaultVoice: String, speed: Double?) throws -> VoiceOutput {
-        do {
-            return try VoiceOutput(try VoiceMode.parse(settings.voice ?? defaultVoice), language: settings.language ?? .en,
-                                   speed: speed, duck: settings.duck ?? .standard, warn: { Terminal.warning($0) })
-        } catch {
-            throw error.input ? UserFacingError.input(error.message) : UserFacingError.runtime(error.message)
-        }
+    /// Prepares the session `request` asks for; the service's failures become the CLI's exit codes.
+    static func prepare(_ request: SessionRequest) throws -> PreparedSession {
+        do { return try SessionService.prepare(request, say: { Terminal.warning($0) }) } catch { throw error.userFacing }
     }
 
-    /// Whether auto-pause is on: the flag, else the settings file, else off.
-    func autoPause(_ settings: UserSettings) -> Bool {
-        autoPause ?? settings.autoPause ?? false
-    }
-
-    /// Session options for these settings, with the voice's speech timing.
-    func sessionOptions(_ settings: UserSettings, voice: VoiceOutput) -> SessionOptions {
-        var options = SessionOptions()
-        options.units = settings.units ?? .metric
-        options.language = settings.language ?? .en
-        options.enabledCues = settings.enabledCues
-        options.speechTiming = voice.timing
-        options.heartRateZones = HeartRateZones(settings: settings)
-        options.saysHeartRateAtSplits = settings.voiceHeartRate ?? false
-        PlanFollowing.apply(to: &options, settings: settings)
-        return options
-    }
-
-    /// A summary handed to the store, to be printed.
-    struct Recorded {
-        var summaryJSON: String
-        var summary: Summary
-        var outcome: SessionRecorder.Outcome?
-    }
-
-    /// Hands the summary to the store (exactly as printed, so `runwalk report --format json`
-    /// repeats it). Done first, before the voice has finished speaking and before anything is
-    /// printed: a session that was stopped is finalised however long those take.
-    func record(_ summary: Summary, recorder: SessionRecorder?) throws -> Recorded {
-        let summaryJSON = try SummaryJSON.encode(summary)
-        let outcome = recorder?.finish(summary: summary, summaryJSON: summaryJSON)
-        // A plan day (`run next`) is marked done or cut short by the session it was run in.
-        PlanFollowing.sessionFinished(summary, sessionID: outcome?.sessionID)
-        return Recorded(summaryJSON: summaryJSON, summary: summary, outcome: outcome)
-    }
-
-    /// Prints the recorded summary: JSON with `--json`, else the text table.
+    /// Prints the stored summary: JSON with `--json`, else the text table.
     /// A recording that could not be saved whole (disk full, read-only) makes the command exit 1
     /// after the summary, saying what was lost and where the summary was kept instead.
-    func report(_ recorded: Recorded) throws {
-        Terminal.out(json ? recorded.summaryJSON : SummaryText.render(recorded.summary))
-        if let outcome = recorded.outcome, outcome.rowsLost > 0 || outcome.sessionID == nil {
-            throw UnsavedSession.report(outcome, summaryJSON: recorded.summaryJSON)
+    func report(_ outcome: SessionHandle.Outcome) throws {
+        if let failure = outcome.failure { throw failure.userFacing }
+        guard let summary = outcome.summary, let summaryJSON = outcome.summaryJSON else { return }
+        Terminal.out(json ? summaryJSON : SummaryText.render(summary))
+        if let stored = outcome.stored, stored.rowsLost > 0 || stored.sessionID == nil {
+            throw UnsavedSession.report(stored, summaryJSON: summaryJSON)
         }
+    }
+}
+
+extension SessionFailure {
+    /// The CLI's error for this failure: exit 2 for the runner's input, 1 for the rest.
+    var userFacing: UserFacingError {
+        kind == .input ? .input(message) : .runtime(message)
     }
 }
 

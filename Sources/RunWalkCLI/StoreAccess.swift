@@ -74,18 +74,11 @@ enum StoreAccess {
     }
 
     /// Runs at the start of every command: closes sessions a crash left open and says so.
-    /// Looks read-only first, so the common case (nothing to recover) writes nothing.
     /// Never stops the command: a store that cannot be opened is left for the command to report.
     static func recoverAtStartup() {
-        guard let reader = try? RunWalkStore.openForReading(location: location, options: options),
-              let abandoned = try? reader.abandonedSessions(), !abandoned.isEmpty else { return }
-        do {
-            guard let store = try RunWalkStore.openIfPresent(location: location, options: options) else { return }
-            for recovered in try store.recoverAbandonedSessions() { Terminal.warning(describe(recovered)) }
-        } catch {
-            Terminal.warning("runwalk: warning: could not check \(UserText.path(location.databasePath)) for interrupted sessions: "
-                             + ((error as? StoreError)?.description ?? FileErrorText.reason(error)))
-        }
+        let report = SessionService.recoverAbandoned()
+        for recovered in report.recovered { Terminal.warning(describe(recovered)) }
+        if let problem = report.problem { Terminal.warning("runwalk: warning: " + problem) }
     }
 
     /// One line telling the runner about a recovered session.
@@ -94,10 +87,5 @@ enum StoreAccess {
         return "runwalk: recovered session \(recovered.info.id) (\(recovered.info.workout)), interrupted by a crash: "
             + "\(recovered.fixes) fixes, \(SummaryText.distance(s.distanceMetres, s.units)) in \(TimeText.clock(s.durationSeconds)); "
             + "see `runwalk report \(recovered.info.id)`"
-    }
-
-    /// A recorder for a session, reporting store trouble on standard error.
-    static func recorder(workout: Workout, options: SessionOptions, source: String) -> SessionRecorder {
-        LiveRecording.recorder(workout: workout, options: options, source: source, warn: { Terminal.warning($0) })
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import RunWalkHost
 import RunWalkIO
 import RunWalkTestSupport
 import Testing

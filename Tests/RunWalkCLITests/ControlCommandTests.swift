@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 import RunWalkRuntime
 import Testing

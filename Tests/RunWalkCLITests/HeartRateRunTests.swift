@@ -1,5 +1,6 @@
 import Foundation
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 import RunWalkTestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import RunWalkTestSupport
 import RunWalkCore
+import RunWalkHost
 import RunWalkIO
 import RunWalkRuntime
 

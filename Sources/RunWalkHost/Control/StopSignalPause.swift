@@ -1,6 +1,7 @@
 import CJobControl
 import Dispatch
 import FoundationEssentials
+import RunWalkIO
 import RunWalkRuntime
 #if canImport(Glibc)
 import Glibc

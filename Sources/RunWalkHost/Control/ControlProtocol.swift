@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkIO
 import RunWalkRuntime
 
 /// One request of the control protocol: the client sends it as one line (`pause\n`).

@@ -2,7 +2,8 @@ import Foundation
 import RunWalkCore
 import RunWalkRuntime
 import Testing
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// The request words, the answer lines, when a command's effect shows, and the status line.
 @Suite("Control protocol")

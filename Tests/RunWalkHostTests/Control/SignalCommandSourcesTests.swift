@@ -1,7 +1,8 @@
 import Foundation
 import RunWalkRuntime
 import Testing
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// Signals as commands: the mapping, and one real signal to this process.
 @Suite("SignalCommandSources")

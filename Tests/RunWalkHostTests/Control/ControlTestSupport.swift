@@ -1,7 +1,8 @@
 import Foundation
 import RunWalkCore
 import RunWalkRuntime
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// A private folder under /tmp (socket paths must stay under 108 bytes), removed by `remove()`.
 struct ScratchFolder {

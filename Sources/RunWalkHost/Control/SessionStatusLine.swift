@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkIO
 import RunWalkCore
 import RunWalkRuntime
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// Where the socket lives, and the checks on its folder.
 @Suite("ControlSocketPath")

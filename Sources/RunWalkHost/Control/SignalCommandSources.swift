@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import RunWalkIO
 import RunWalkRuntime
 #if canImport(Glibc)
 import Glibc

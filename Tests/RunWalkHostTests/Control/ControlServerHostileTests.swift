@@ -2,7 +2,8 @@ import Foundation
 import RunWalkCore
 import RunWalkRuntime
 import Testing
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// Issue 31, "The control socket": idle connections hold nobody up, a request whose client has
 /// gone is dropped, and nothing another user planted in a folder open to others is trusted.

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import RunWalkIO
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -1,5 +1,6 @@
 import Dispatch
 import FoundationEssentials
+import RunWalkIO
 #if canImport(Glibc)
 import Glibc
 #endif

@@ -2,7 +2,8 @@ import Foundation
 import RunWalkCore
 import RunWalkRuntime
 import Testing
-@testable import RunWalkIO
+@testable import RunWalkHost
+import RunWalkIO
 
 /// The control server and client over real Unix sockets in a scratch folder.
 @Suite("ControlServer and ControlClient")
