@@ -23,6 +23,8 @@ final class AppNavigation {
     init() {
         adw_view_switcher_title_set_stack(cast(title), cast(stack))
         adw_view_switcher_title_set_title(cast(title), "RunWalk")
+        // The header gives its title only the width asked for: expanding lets the switcher fit when wide.
+        gtk_widget_set_hexpand(title, 1)
         adw_view_switcher_bar_set_stack(cast(bar), cast(stack))
         rw_accessible_label(bar, "Pages")
         // The bottom bar shows exactly when the header has no room for the switcher.

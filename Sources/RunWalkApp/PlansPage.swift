@@ -109,8 +109,12 @@ final class PlansPage {
         let again = UI.button(plan.repeatLabel, name: "Repeat week") { [weak self] in self?.act(AppPlans.repeatWeek) }
         rw_accessible_description(again, plan.repeatLabel)
         let stop = UI.button("Stop plan", name: "Stop plan", classes: ["destructive-action"]) { [weak self] in self?.confirmStop(plan.title) }
-        let actions = UI.box(false, spacing: 6, [skip, again, stop])
+        // Stop, rare and undoing, comes last (under the weeks): Skip and Repeat fit a 360 px row.
+        let actions = UI.box(false, spacing: 6, [skip, again])
         gtk_box_set_homogeneous(cast(actions), 1)
+        gtk_widget_add_css_class(stop, "pill")
+        gtk_widget_set_halign(stop, GTK_ALIGN_CENTER)
+        gtk_widget_set_margin_top(stop, 6)
         UI.append(following, actions, Self.heading("Weeks"))
         let weeks = UI.boxedList(name: "Weeks")
         for week in plan.weeks {
@@ -122,7 +126,7 @@ final class PlansPage {
             if week.isCurrent { gtk_widget_add_css_class(row, "plan-current-week") }
             gtk_list_box_append(cast(weeks), row)
         }
-        UI.append(following, weeks)
+        UI.append(following, weeks, stop)
     }
 
     private func fillPlans(active: String?) {

@@ -123,9 +123,12 @@ public struct PlansPageModel: Equatable, Sendable {
                 if slot == next { return short ? .short : .due }
                 return .todo
             }
-            let subtitle = marks.enumerated().map { "\($0.offset == 0 ? "Day" : "day") \($0.offset + 1) \($0.element.word)" }
+            // A week all alike in one word ("To do", "Done"); else day by day.
+            let days = marks.enumerated().map { "\($0.offset == 0 ? "Day" : "day") \($0.offset + 1) \($0.element.word)" }
+            let subtitle = Set(marks).count == 1 && marks.count > 1 && marks[0] != .due
+                ? "All \(marks.count) days \(marks[0].word)" : days.joined(separator: ", ")
             return WeekRow(number: w + 1, title: "Week \(w + 1)", marks: marks, glyphs: marks.map(\.glyph).joined(separator: " "),
-                           subtitle: subtitle.joined(separator: ", "), isCurrent: next?.week == w)
+                           subtitle: subtitle, isCurrent: next?.week == w)
         }
     }
 

@@ -67,6 +67,7 @@ import Testing
         #expect(week1?.subtitle == "Day 1 done, day 2 skipped, day 3 next")
         #expect(week1?.isCurrent == true)
         #expect(following?.weeks[1].marks == [.todo, .todo, .todo])
+        #expect(following?.weeks[1].subtitle == "All 3 days to do")
         #expect(following?.weeks.count == 9)
         #expect(model.plans.first?.subtitle == "9 weeks · 3 days a week · built-in")
         #expect(model.plans.first?.defaultDays == [.mon, .wed, .fri])

@@ -123,14 +123,14 @@ class Driver:
                              capture_output=True, text=True, timeout=10).stdout.split()
         if not out:
             self.fail("no RunWalk window for xdotool")
-        return out[-1]
+        return out[0]
 
     def shoot(self, page):
         os.makedirs(self.shots, exist_ok=True)
         wid = self.window_id()
         for width, height in SIZES:
             subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], timeout=10)
-            time.sleep(0.8)
+            time.sleep(2.5)
             path = os.path.join(self.shots, "%s-%dx%d-%s.png" % (page, width, height, self.scheme))
             subprocess.run(["import", "-window", wid, path], check=True, timeout=20)
         subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
