@@ -28,6 +28,7 @@ final class AppController {
     var initialPlanDay: PlanDay?
     /// The plan day the running session does (marked at its end).
     private var runningPlanDay: PlanDay?
+    private var lastToast: OpaquePointer?
     // Widgets exist only after GTK is initialised (in "activate"): hence lazy.
     private var startPage: StartPage?
     private lazy var livePage = LivePage()
@@ -170,6 +171,13 @@ final class AppController {
         AppLog.warning("runwalk-app: \(text)")
         guard let toast = adw_toast_new(text.markupEscaped) else { return }
         adw_toast_set_timeout(toast, 6)
+        // The newest message replaces the one showing (Skip then Stop must not show "Skipped" after).
+        if let lastToast {
+            adw_toast_dismiss(lastToast)
+            g_object_unref(UnsafeMutableRawPointer(lastToast))
+        }
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        lastToast = toast
         adw_toast_overlay_add_toast(cast(toasts), toast)
     }
 

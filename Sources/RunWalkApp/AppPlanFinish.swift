@@ -8,7 +8,7 @@ import RunWalkStore
 /// Until the shared session service marks plan days itself (issue 29, item 1, "finishing (summary
 /// stored, plan day marked)"): when it does, this file and its one call in AppController go.
 enum AppPlanFinish {
-    /// The line to show: "Week 1 · Day 1 done", "cut short: offered again", or why nothing was marked.
+    /// The line to show: "Week 1 · Day 1 done", "Cut short: offered again", or why nothing was marked.
     static func finish(_ day: PlanDay, summary: Summary?, sessionID: Int64?) -> String? {
         guard let summary else { return nil }
         guard let sessionID else { return "The run was not saved, so week \(day.slot.week + 1), day \(day.slot.day + 1) stays to do" }
@@ -23,8 +23,7 @@ enum AppPlanFinish {
         } catch {
             return "The plan day could not be marked: \(error)"
         }
-        let percent = Int((fraction * 100).rounded(.down))
-        return done ? "Week \(day.slot.week + 1) · Day \(day.slot.day + 1) done (\(percent) % of the run time)"
-            : "Week \(day.slot.week + 1) · Day \(day.slot.day + 1) cut short (\(percent) % of the run time): it is offered again"
+        // Short for a toast at 360 px; the start page's card tells how much of it was run.
+        return done ? "Week \(day.slot.week + 1) · Day \(day.slot.day + 1) done" : "Cut short: offered again"
     }
 }

@@ -80,19 +80,17 @@ enum AppPlans {
         return day
     }
 
-    /// Starts following `name` on `days` from today (`runwalk plan start NAME --days …`); says what is next.
+    /// Starts following `name` on `days` from today (`runwalk plan start NAME --days …`).
     static func start(name: String, days: [Weekday]) throws(Problem) -> String {
         guard !days.isEmpty else { throw Problem("Pick at least one day of the week to run on") }
         let plan = try plan(named: name)
         let today = try today()
         let store = try store()
-        let id: Int64
-        do { id = try store.startEnrolment(planName: plan.name, planJSON: plan.json, startDay: today, weekdays: days) } catch {
+        do { try store.startEnrolment(planName: plan.name, planJSON: plan.json, startDay: today, weekdays: days) } catch {
             throw Problem("\(error)")
         }
-        let progress = PlanProgress(plan: plan, enrolment: PlanEnrolment(id: id, planName: plan.name, startDay: today, weekdays: days), log: [])
-        let first = progress.scheduledDay.map { " on \($0.withWeekday)" } ?? ""
-        return "Following \(plan.title): week 1, day 1\(first)"
+        // Toasts are short (a 360 px screen shows about 26 characters); the page tells the rest.
+        return "Plan started"
     }
 
     /// Skips the next day (`runwalk plan skip`).
@@ -101,7 +99,7 @@ enum AppPlans {
         guard let slot = progress.next else { throw Problem("plan \(progress.plan.name) is finished: nothing to skip") }
         let entry = PlanLogEntry(kind: .skip, slot: slot, day: try today())
         try append(entry, to: store, progress)
-        return "Skipped \(slot)"
+        return "Skipped day \(slot.day + 1) of week \(slot.week + 1)"
     }
 
     /// Does the current (or just finished) week again (`runwalk plan repeat`).
@@ -116,7 +114,7 @@ enum AppPlans {
     static func stop() throws(Problem) -> String {
         let (store, progress) = try requireFollowing()
         do { try store.stopEnrolment(on: try today()) } catch let error as Problem { throw error } catch { throw Problem("\(error)") }
-        return "Stopped following \(progress.plan.title) after \(progress.done.count) of \(progress.totalDays) days"
+        return "Plan stopped (\(progress.done.count) of \(progress.totalDays) days done)"
     }
 
     private static func requireFollowing() throws(Problem) -> (RunWalkStore, PlanProgress) {

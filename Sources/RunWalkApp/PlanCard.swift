@@ -85,6 +85,7 @@ enum PlanStyle {
         .plan-weeks-glyphs { font-size: 20px; font-feature-settings: "tnum"; letter-spacing: 2px; }
         .plan-current-week { font-weight: bold; }
         .weekday-toggle { min-width: 36px; padding-left: 2px; padding-right: 2px; }
+        .weekday-toggle:checked { background-color: @accent_bg_color; color: @accent_fg_color; }
         """
 
     static func install() {

@@ -19,6 +19,7 @@ final class PlansPage {
     private let problems = UI.box(true, spacing: 4)
     private var model = PlansPageModel(plans: [], progress: nil, today: CalendarDay(daysSinceEpoch: 0))
     private var selected: String?
+    private var wide = false
     /// A line to show the runner (a toast): what an action did, or why it could not.
     var onMessage: (String) -> Void = { _ in }
     /// The plan followed changed (started, skipped, repeated, stopped).
@@ -57,10 +58,13 @@ final class PlansPage {
     }
 
     /// Two columns side by side on a wide window, one above the other on a phone.
+    /// Without a plan followed the left column would be one line: then one column, as on a phone.
     func setWide(_ wide: Bool) {
-        gtk_orientable_set_orientation(OpaquePointer(columns), wide ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL)
-        gtk_box_set_homogeneous(cast(columns), wide ? 1 : 0)
-        adw_clamp_set_maximum_size(cast(clamp), wide ? 1100 : 640)
+        self.wide = wide
+        let two = wide && model.following != nil
+        gtk_orientable_set_orientation(OpaquePointer(columns), two ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL)
+        gtk_box_set_homogeneous(cast(columns), two ? 1 : 0)
+        adw_clamp_set_maximum_size(cast(clamp), two ? 1100 : 640)
     }
 
     private static func heading(_ text: String) -> Widget {
@@ -82,6 +86,7 @@ final class PlansPage {
         model = PlansPageModel(plans: catalog.plans, progress: progress, today: today, problems: problemLines)
         fillFollowing()
         fillPlans(active: progress?.plan.name)
+        setWide(wide)
         UI.clear(problems)
         for line in model.problems {
             UI.append(problems, UI.label(line, classes: ["spec-error"], name: "Plan problem", wrap: true, xalign: 0))
