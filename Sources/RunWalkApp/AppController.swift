@@ -20,7 +20,13 @@ final class AppController {
     private lazy var toasts: Widget = adw_toast_overlay_new()
     private lazy var windowTitle: Widget = adw_window_title_new("RunWalk", "")
     private var backButton: Widget?
-    private var historyButton: Widget?
+    /// The pages a runner moves between (start, plans, history, …); live and finished sit beside it.
+    private lazy var navigation = AppNavigation()
+    private lazy var titleStack: Widget = gtk_stack_new()
+    private lazy var plansPage = PlansPage()
+    /// The page to open on (`--page`).
+    var initialPage: AppPage?
+    private var lastToast: OpaquePointer?
     // Widgets exist only after GTK is initialised (in "activate"): hence lazy.
     private var startPage: StartPage?
     private lazy var livePage = LivePage()
@@ -65,20 +71,23 @@ final class AppController {
         gtk_window_set_default_size(cast(window), Int32(size.width), Int32(size.height))
 
         let header: Widget = adw_header_bar_new()
-        adw_header_bar_set_title_widget(cast(header), windowTitle)
+        // The page switcher as the title between pages; the page's title on the live and finished pages.
+        gtk_stack_add_named(cast(titleStack), navigation.title, "navigation")
+        gtk_stack_add_named(cast(titleStack), windowTitle, "page")
+        gtk_stack_set_hhomogeneous(cast(titleStack), 0)
+        adw_header_bar_set_title_widget(cast(header), titleStack)
         let back = UI.iconButton("go-previous-symbolic", name: "Back") { [weak self] in self?.back() }
-        let history = UI.iconButton("document-open-recent-symbolic", name: "History") { [weak self] in self?.showHistory() }
         adw_header_bar_pack_start(cast(header), back)
-        // History on the start side, where Back is on other pages: the title stays centred
-        // between the window buttons and one button, and the bar fits 360 px.
-        adw_header_bar_pack_start(cast(header), history)
         adw_header_bar_set_centering_policy(cast(header), ADW_CENTERING_POLICY_LOOSE)
         backButton = back
-        historyButton = history
 
         let start = StartPage(gps: options.gps, voice: options.voice)
         start.onStart = { [weak self] workout, gps, voice in self?.startSession(.workout(workout), gps: gps, voice: voice) }
+        start.onStartPlanDay = { [weak self] day, gps, voice in self?.startPlanDay(day, gps: gps, voice: voice) }
         startPage = start
+        plansPage.onMessage = { [weak self] text in self?.toast(text) }
+        plansPage.onChange = { [weak self] in self?.startPage?.reload() }
+        navigation.onWide { [weak self] wide in self?.plansPage.setWide(wide) }
         livePage.onCommand = { [weak self] command in self?.session?.control.send(command) }
         livePage.onStop = { [weak self] in self?.session?.control.send(.stop) }
         finishedPage.onDone = { [weak self] in self?.back() }
@@ -90,19 +99,29 @@ final class AppController {
         // Each page sizes the window alone: the start page's width must not widen the live page.
         gtk_stack_set_hhomogeneous(cast(stack), 0)
         gtk_stack_set_vhomogeneous(cast(stack), 0)
-        gtk_stack_add_named(cast(stack), start.root, "start")
+        // The pages, one line each (the order is the switcher's).
+        navigation.register(.start, "Run", icon: "media-playback-start-symbolic", start.root) { [weak self] in self?.startPage?.reload() }
+        navigation.register(.plans, "Plans", icon: "x-office-calendar-symbolic", plansPage.root) { [weak self] in self?.plansPage.reload() }
+        navigation.register(.history, "History", icon: "document-open-recent-symbolic", historyPage.root) { [weak self] in self?.historyPage.reload() }
+        gtk_stack_add_named(cast(stack), navigation.root, "navigation")
         gtk_stack_add_named(cast(stack), livePage.root, "live")
         gtk_stack_add_named(cast(stack), finishedPage.root, "finished")
-        gtk_stack_add_named(cast(stack), historyPage.root, "history")
         gtk_widget_set_vexpand(stack, 1)
         adw_toast_overlay_set_child(cast(toasts), stack)
         adw_application_window_set_content(cast(window), UI.box(true, spacing: 0, [header, toasts]))
         Signal.connectBool(window, "close-request") { [weak self] in self?.closeRequested() ?? false }
-        show("start")
+        navigation.follow(window: window)
+        show(initialPage?.rawValue ?? "start")
         gtk_window_present(cast(window))
         // A session a crash left open is closed (and said) before another starts.
         for line in SessionService.recoverAbandoned().appLines { toast(line, seconds: 0) }
-        if let initialWorkout { startSession(initialWorkout, gps: options.gps, voice: options.voice) }
+        if let initialWorkout {
+            if case .planDay(let day) = initialWorkout {
+                startPlanDay(day, gps: options.gps, voice: options.voice)
+            } else {
+                startSession(initialWorkout, gps: options.gps, voice: options.voice)
+            }
+        }
     }
 
     /// Forces light or dark when asked; follows the dark style with a `dark` class the tints read.
@@ -121,13 +140,20 @@ final class AppController {
         if adw_style_manager_get_dark(manager) != 0 { gtk_widget_add_css_class(window, "dark") } else { gtk_widget_remove_css_class(window, "dark") }
     }
 
+    /// Shows a page: one of the navigation's (start, plans, history, …) or the live or finished page.
     private func show(_ page: String) {
         followDarkStyle()
-        gtk_stack_set_visible_child_name(cast(stack), page)
-        let titles = ["start": "RunWalk", "live": "Workout", "finished": "Summary", "history": "History"]
+        if let navigationPage = AppPage(rawValue: page) {
+            gtk_stack_set_visible_child_name(cast(stack), "navigation")
+            gtk_stack_set_visible_child_name(cast(titleStack), "navigation")
+            navigation.show(navigationPage)
+        } else {
+            gtk_stack_set_visible_child_name(cast(stack), page)
+            gtk_stack_set_visible_child_name(cast(titleStack), "page")
+        }
+        let titles = ["live": "Workout", "finished": "Summary"]
         adw_window_title_set_title(cast(windowTitle), titles[page] ?? "RunWalk")
-        if let backButton { gtk_widget_set_visible(backButton, page == "finished" || page == "history" ? 1 : 0) }
-        if let historyButton { gtk_widget_set_visible(historyButton, page == "start" ? 1 : 0) }
+        if let backButton { gtk_widget_set_visible(backButton, page == "finished" ? 1 : 0) }
     }
 
     private func back() {
@@ -136,13 +162,13 @@ final class AppController {
             showHistory()
             return
         }
-        startPage?.reload()
         startPage?.resumeProbe()
         show("start")
     }
 
     private var visiblePage: String {
-        gtk_stack_get_visible_child_name(cast(stack)).map { String(cString: $0) } ?? ""
+        let outer = gtk_stack_get_visible_child_name(cast(stack)).map { String(cString: $0) } ?? ""
+        return outer == "navigation" ? navigation.visible : outer
     }
 
     /// A toast for `seconds` (0: until dismissed).
@@ -156,10 +182,25 @@ final class AppController {
         gtk_widget_set_margin_bottom(title, 8)
         adw_toast_set_custom_title(toast, title)
         adw_toast_set_timeout(toast, seconds)
+        // The newest message replaces the one showing (Skip then Stop must not show "Skipped" after).
+        if let lastToast {
+            adw_toast_dismiss(lastToast)
+            g_object_unref(UnsafeMutableRawPointer(lastToast))
+        }
+        g_object_ref(UnsafeMutableRawPointer(toast))
+        lastToast = toast
         adw_toast_overlay_add_toast(cast(toasts), toast)
     }
 
     // MARK: the session
+
+    /// The one way a plan day starts (the start page's card, `--workout next`): the session
+    /// service runs the day's workout, says the day first and marks it done or cut short at the end.
+    private func startPlanDay(_ day: PlanDay, gps: String, voice: Bool) {
+        guard session == nil else { return }
+        startSession(.planDay(day), gps: gps, voice: voice)
+        if session != nil { adw_window_title_set_subtitle(cast(windowTitle), day.title) }
+    }
 
     private func startSession(_ workout: SessionRequest.WorkoutChoice, gps: String, voice: Bool) {
         guard session == nil else { return }
@@ -247,7 +288,6 @@ final class AppController {
     // MARK: history, report, export
 
     private func showHistory() {
-        historyPage.reload()
         show("history")
     }
 

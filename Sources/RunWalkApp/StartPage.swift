@@ -25,12 +25,22 @@ final class StartPage {
     private let probe = GPSProbe()
     /// Start pressed with a good workout: the spec as typed, the GPS source, voice on.
     var onStart: (Workout, String, Bool) -> Void = { _, _, _ in }
+    /// The plan card: today's plan day first while a plan is followed.
+    private let planCard = PlanCard()
+    private let workoutHeading = StartPage.heading("Workout")
+    /// The plan day's Start pressed: the day (`runwalk run next`'s), the GPS source, voice on.
+    var onStartPlanDay: (PlanDay, String, Bool) -> Void = { _, _, _ in }
 
     init(gps: String, voice: Bool) {
         root = UI.scrolledClamp(content, maximumWidth: 640)
         UI.margins(content, 12)
 
-        UI.append(content, Self.heading("Workout"))
+        UI.append(content, planCard.root, workoutHeading)
+        planCard.onStart = { [weak self] day in
+            guard let self else { return }
+            self.probe.stop()
+            self.onStartPlanDay(day, self.gpsSource, gtk_switch_get_active(cast(self.voiceSwitch)) != 0)
+        }
         rw_accessible_label(entry, "Workout spec")
         gtk_entry_set_placeholder_text(cast(entry), "5m warmup, 8x(90s run, 60s walk), 5m cooldown")
         gtk_widget_set_hexpand(entry, 1)
@@ -76,6 +86,8 @@ final class StartPage {
 
     /// Reloads the named workouts (after a save, or when the page is shown again).
     func reload() {
+        planCard.reload()
+        UI.set(workoutHeading, gtk_widget_get_visible(planCard.root) != 0 ? "Or another workout" : "Workout")
         library = AppData.library()
         while let row = gtk_widget_get_first_child(workouts) { gtk_list_box_remove(cast(workouts), row) }
         for item in library.entries {

@@ -6,11 +6,16 @@ import RunWalkHost
 // runwalk-app: the GTK 4 / libadwaita front end (Phosh, Plasma Mobile, the desktop).
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
-    AppLog.warning(AppOptions.usage)
+    AppLog.warning(AppOptions.usage + "\n    --page start|plans|workouts|settings|history opens on that page.")
     exit(0)
 }
 let options: AppOptions
-do { options = try AppOptions(arguments: arguments) } catch {
+let page: AppPage?
+do {
+    let taken = try AppPage.take(from: arguments)
+    page = taken.page
+    options = try AppOptions(arguments: taken.rest)
+} catch {
     AppLog.warning(error.description)
     exit(2)
 }
@@ -30,4 +35,5 @@ if let text = options.workout, text.lowercased() == "next" {
     }
 }
 let controller = AppController(options: options, initialWorkout: initialWorkout)
+controller.initialPage = page
 exit(controller.run())

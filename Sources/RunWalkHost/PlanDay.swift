@@ -2,23 +2,11 @@ import FoundationEssentials
 import RunWalkCore
 import RunWalkStore
 
-/// The plan day a session runs (`runwalk run next`, `replay --workout next`,
+/// Resolving and finishing the plan day a session runs (`runwalk run next`, `replay --workout next`,
 /// `runwalk-app --workout next`): resolved before the session, its introduction is the first
 /// cue, and the finished session marks it done or cut short. A value the request carries: no
 /// global state.
-public struct PlanDay: Sendable, Equatable {
-    public var enrolmentID: Int64
-    public var plan: TrainingPlan
-    public var slot: TrainingPlan.Slot
-    public var workout: Workout
-
-    public init(enrolmentID: Int64, plan: TrainingPlan, slot: TrainingPlan.Slot, workout: Workout) {
-        self.enrolmentID = enrolmentID
-        self.plan = plan
-        self.slot = slot
-        self.workout = workout
-    }
-
+extension PlanDay {
     /// The active plan's next day; an input error when no plan is followed or it is finished.
     public static func next(environment: [String: String] = ProcessInfo.processInfo.environment) throws(SessionFailure) -> PlanDay {
         let (_, stored, progress) = try PlanStoreAccess(environment: environment).requireActiveInExisting()
