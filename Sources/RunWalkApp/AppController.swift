@@ -25,6 +25,9 @@ final class AppController {
     private lazy var livePage = LivePage()
     private lazy var finishedPage = FinishedPage()
     private lazy var historyPage = HistoryPage()
+    private lazy var workoutsPage = WorkoutsPage()
+    private lazy var settingsPage = SettingsPage()
+    private var pageMenu: PageMenu?
     private var session: LiveSession?
     private var inhibitCookie: UInt32 = 0
     private var closeWhenEnded = false
@@ -74,6 +77,12 @@ final class AppController {
         adw_header_bar_set_centering_policy(cast(header), ADW_CENTERING_POLICY_LOOSE)
         backButton = back
         historyButton = history
+        // The pages beside the start page, by their stack names (start, plans, workouts, settings, history).
+        let menu = PageMenu(pages: [("workouts", "Workouts"), ("settings", "Settings")]) { [weak self] in self?.show($0) }
+        adw_header_bar_pack_end(cast(header), menu.button)
+        pageMenu = menu
+        workoutsPage.onToast = { [weak self] in self?.toast($0) }
+        settingsPage.onToast = { [weak self] in self?.toast($0) }
 
         let start = StartPage(gps: options.gps, voice: options.voice)
         start.onStart = { [weak self] workout, gps, voice in self?.startSession(workout, gps: gps, voice: voice) }
@@ -93,6 +102,8 @@ final class AppController {
         gtk_stack_add_named(cast(stack), livePage.root, "live")
         gtk_stack_add_named(cast(stack), finishedPage.root, "finished")
         gtk_stack_add_named(cast(stack), historyPage.root, "history")
+        gtk_stack_add_named(cast(stack), workoutsPage.root, "workouts")
+        gtk_stack_add_named(cast(stack), settingsPage.root, "settings")
         gtk_widget_set_vexpand(stack, 1)
         adw_toast_overlay_set_child(cast(toasts), stack)
         adw_application_window_set_content(cast(window), UI.box(true, spacing: 0, [header, toasts]))
@@ -120,10 +131,13 @@ final class AppController {
 
     private func show(_ page: String) {
         followDarkStyle()
+        if page == "settings" { settingsPage.reload() } else if page == "workouts" { workoutsPage.reload() }
         gtk_stack_set_visible_child_name(cast(stack), page)
-        let titles = ["start": "RunWalk", "live": "Workout", "finished": "Summary", "history": "History"]
+        let titles = ["start": "RunWalk", "live": "Workout", "finished": "Summary", "history": "History",
+                      "workouts": "Workouts", "settings": "Settings"]
         adw_window_title_set_title(cast(windowTitle), titles[page] ?? "RunWalk")
-        if let backButton { gtk_widget_set_visible(backButton, page == "finished" || page == "history" ? 1 : 0) }
+        if let backButton { gtk_widget_set_visible(backButton, ["finished", "history", "workouts", "settings"].contains(page) ? 1 : 0) }
+        if let pageMenu { gtk_widget_set_visible(pageMenu.button, ["live", "finished"].contains(page) ? 0 : 1) }
         if let historyButton { gtk_widget_set_visible(historyButton, page == "start" ? 1 : 0) }
     }
 

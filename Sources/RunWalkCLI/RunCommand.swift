@@ -27,8 +27,8 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\".")
     var workout: String
 
-    @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK.")
-    var gps: String = "gpsd"
+    @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK (default: settings.conf's gps, else gpsd).")
+    var gps: String?
 
     @OptionGroup var session: SessionArguments
 
@@ -41,8 +41,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "fix (wait for the first GPS fix, then \"3, 2, 1\"; the default) or now (the workout's timer starts at once).")
     var start: SessionDriver.StartPolicy = .fix
 
-    @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none.")
-    var countdown: Int = 3
+    @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none (default: settings.conf's countdown, else 3).")
+    var countdown: Int?
 
     @OptionGroup(title: "Hands-free") var handsFree: HandsFreeArguments
 
@@ -50,24 +50,28 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        guard (0...60).contains(countdown) else { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
+        if let countdown, !(0...60).contains(countdown) { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
     }
 
     func run() throws {
         let parsed = try WorkoutArgument.parse(workout)
+        let userSettings = try session.settings()
         let spec: GPSSourceSpec
-        do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
+        let gps = self.gps ?? userSettings.gps ?? "gpsd"
+        do { spec = try GPSSourceSpec(parsing: gps) } catch {
+            // A bad `gps =` line is the settings file's mistake: say so.
+            throw UserFacingError.input((self.gps == nil ? "\(UserText.path(SettingsFile().url.path)): gps: " : "") + error.description)
+        }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
         // Voice on by default; the speaker falls back to text (saying so once) when no audio server answers.
-        let userSettings = try session.settings()
         let trackHasHeartRate: Bool = { if case .file(let path) = spec { return TrackFormat.of(file: path)?.carriesHeartRate ?? false } else { return false } }()
         try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: heartRate.resolved(userSettings) != .off || trackHasHeartRate)
         let voiceOutput = try session.voiceOutput(userSettings, defaultVoice: "speaker", speed: speed ?? 1)
         let options = session.sessionOptions(userSettings, voice: voiceOutput)
         var settings = SessionDriver.Settings(start: start, autoPause: session.autoPause(userSettings))
-        settings.startCountdown = .seconds(countdown)
+        settings.startCountdown = .seconds(countdown ?? userSettings.countdownSeconds ?? 3)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
         switch clock ?? (isFile && speed == nil ? .track : .monotonic) {
         case .monotonic: settings.clock = .session(scale: speed ?? 1)
