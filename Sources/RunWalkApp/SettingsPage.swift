@@ -21,7 +21,7 @@ final class SettingsPage {
     private let problemRow: Widget = adw_action_row_new()
     private var groups: [Widget] = []
 
-    private let voice = ChoiceRow(title: "Voice cues", subtitle: "Spoken through the speaker, or lines of text")
+    private let voice = ChoiceRow(title: "Voice cues")
     private let language = ChoiceRow(title: "Language")
     private let duck = ChoiceRow(title: "Lower music during cues")
     private let units = ChoiceRow(title: "Units")

@@ -31,7 +31,8 @@ final class ChoiceRow {
     init(title: String, subtitle: String? = nil) {
         adw_preferences_row_set_title(cast(row), title.markupEscaped)
         if let subtitle { adw_action_row_set_subtitle(cast(row), subtitle.markupEscaped) }
-        rw_accessible_label(row, title)
+        // Named by its title: libadwaita labels the row (and a suffix it activates) by the title
+        // label; a label of our own as well would read twice ("Units Units").
         Signal.connectPointer(row, "notify::selected") { [weak self] _ in
             guard let self, !self.filling else { return }
             let index = Int(adw_combo_row_get_selected(cast(self.row)))
@@ -73,7 +74,6 @@ final class SwitchRow {
         adw_preferences_row_set_title(cast(row), title.markupEscaped)
         if let subtitle { adw_action_row_set_subtitle(cast(row), subtitle.markupEscaped) }
         gtk_widget_set_valign(toggle, GTK_ALIGN_CENTER)
-        rw_accessible_label(toggle, title)
         adw_action_row_add_suffix(cast(row), toggle)
         adw_action_row_set_activatable_widget(cast(row), toggle)
         Signal.connectPointer(toggle, "notify::active") { [weak self] _ in
@@ -103,7 +103,6 @@ final class NumberRow {
         adw_preferences_row_set_title(cast(row), title.markupEscaped)
         if let subtitle { adw_action_row_set_subtitle(cast(row), subtitle.markupEscaped) }
         gtk_widget_set_valign(spin, GTK_ALIGN_CENTER)
-        rw_accessible_label(spin, title)
         adw_action_row_add_suffix(cast(row), spin)
         adw_action_row_set_activatable_widget(cast(row), spin)
         Signal.connect(spin, "value-changed") { [weak self] in
@@ -129,11 +128,7 @@ final class TextRow {
     init(title: String) {
         adw_preferences_row_set_title(cast(row), title.markupEscaped)
         adw_entry_row_set_show_apply_button(cast(row), 1)
-        rw_accessible_label(row, title)
-        // The text field inside is what a screen reader (and the AT-SPI test) types into.
-        if let inner = gtk_editable_get_delegate(OpaquePointer(row)) {
-            rw_accessible_label(UnsafeMutableRawPointer(inner).assumingMemoryBound(to: GtkWidget.self), title)
-        }
+        // The text field inside is named by the row's title (libadwaita's labelled-by).
         // The apply button, or Enter in the field.
         for signal in ["apply", "entry-activated"] {
             Signal.connect(row, signal) { [weak self] in
@@ -147,7 +142,10 @@ final class TextRow {
         gtk_editable_get_text(OpaquePointer(row)).map { String(cString: $0) } ?? ""
     }
 
+    /// Shows `text` (left alone when it is there already: setting it again would show the
+    /// apply button as if the runner had typed).
     func fill(_ text: String) {
+        guard text != self.text else { return }
         gtk_editable_set_text(OpaquePointer(row), text)
     }
 }

@@ -19,8 +19,8 @@ final class WorkoutsPage {
     private let problem = SettingsRows.group("")
     private let problemRow: Widget = adw_action_row_new()
     private let form = SettingsRows.group("New workout")
-    private let saved = SettingsRows.group("Your workouts", description: "Saved in workouts.txt, as `runwalk workouts` lists them")
-    private let builtIn = SettingsRows.group("Built in", description: "Add a copy under your own name to change one")
+    private let saved = SettingsRows.group("Your workouts", description: "Saved in workouts.txt, shared with the runwalk command")
+    private let builtIn = SettingsRows.group("Built in", description: "Copy one to change it under your own name")
     private var rows: [Widget] = []
     private let nameEntry: Widget = gtk_entry_new()
     private let specEntry: Widget = gtk_entry_new()
@@ -53,15 +53,21 @@ final class WorkoutsPage {
         for group in [problem, form, saved, builtIn] { adw_preferences_page_add(cast(page), cast(group)) }
 
         Signal.connect(saveButton, "clicked") { [weak self] in self?.save() }
-        Signal.connect(cancelButton, "clicked") { [weak self] in self?.startNew() }
+        Signal.connect(cancelButton, "clicked") { [weak self] in self?.startNew(spec: "") }
         Signal.connect(specEntry, "changed") { [weak self] in self?.check() }
         Signal.connect(nameEntry, "changed") { [weak self] in self?.check() }
         Signal.connect(specEntry, "activate") { [weak self] in self?.save() }
         for entry in WorkoutLibrary.builtIns {
-            SettingsRows.add(builtIn, UI.infoRow(title: entry.name, subtitle: entry.spec))
+            let row = UI.infoRow(title: entry.name, subtitle: entry.spec)
+            let spec = entry.spec
+            let copy = UI.iconButton("edit-copy-symbolic", name: "Copy \(entry.name)") { [weak self] in self?.startNew(spec: spec) }
+            gtk_widget_add_css_class(copy, "flat")
+            gtk_widget_set_valign(copy, GTK_ALIGN_CENTER)
+            adw_action_row_add_suffix(cast(row), copy)
+            SettingsRows.add(builtIn, row)
         }
         reload()
-        startNew()
+        startNew(spec: "")
     }
 
     /// Reads `workouts.txt` again; a bad line is named and the page changes nothing until it is fixed.
@@ -104,11 +110,13 @@ final class WorkoutsPage {
         gtk_editable_get_text(OpaquePointer(entry)).map { String(cString: $0) } ?? ""
     }
 
-    private func startNew() {
+    /// The form empty (or with a built-in's spec to start from), adding a new workout.
+    private func startNew(spec: String = "") {
         editing = nil
         adw_preferences_group_set_title(cast(form), "New workout")
         gtk_editable_set_text(OpaquePointer(nameEntry), "")
-        gtk_editable_set_text(OpaquePointer(specEntry), "")
+        gtk_editable_set_text(OpaquePointer(specEntry), spec)
+        if !spec.isEmpty { gtk_widget_grab_focus(nameEntry) }
         gtk_button_set_label(cast(saveButton), "Add")
         rw_accessible_label(saveButton, "Add workout")
         gtk_widget_set_visible(cancelButton, 0)
@@ -142,6 +150,7 @@ final class WorkoutsPage {
            let problem = document.problem(withNewName: name, replacing: editing) {
             message = "Name: " + (problem.column > 1 ? "column \(problem.column): " : "") + problem.message
         }
+        gtk_widget_set_visible(totals, gtk_label_get_text(cast(totals)).map { $0.pointee != 0 } ?? false ? 1 : 0)
         UI.set(specProblem, message)
         gtk_widget_set_visible(specProblem, message.isEmpty ? 0 : 1)
         gtk_widget_set_sensitive(saveButton, message.isEmpty && !spec.isEmpty && !name.isEmpty ? 1 : 0)

@@ -24,7 +24,6 @@ struct WorkoutsDocumentTests {
 
             # for Sundays
             sunday = 5m warmup, 4x(10m run, 1m walk), 5m cooldown
-
             short = run 2:00 walk 1:00 x5
 
             """)
@@ -36,7 +35,7 @@ struct WorkoutsDocumentTests {
     func removes() throws {
         var document = try WorkoutsDocument(text: Self.file)
         try document.remove(name: "TEMPO")
-        #expect(document.text == "# my workouts\n\n# for Sundays\nlong = 5m warmup, 4x(10m run, 1m walk), 5m cooldown\n\n")
+        #expect(document.text == "# my workouts\n\n# for Sundays\nlong = 5m warmup, 4x(10m run, 1m walk), 5m cooldown\n")
         #expect(throws: ConfigFileError.self) { try document.remove(name: "tempo") }
     }
 
@@ -54,7 +53,8 @@ struct WorkoutsDocumentTests {
     func specColumn() throws {
         var document = try WorkoutsDocument(text: Self.file)
         let error = try #require(throws: ConfigFileError.self) { try document.update(name: "tempo", spec: "10m warmup, 5x(3m jgo)") }
-        #expect(error.line == 2 && error.column == 23, "\(error)")
+        // Column 27 of the file's line: where "jgo" starts after "tempo = ".
+        #expect(error.line == 2 && error.column == 27, "\(error)")
         #expect(document.text == Self.file)
     }
 
