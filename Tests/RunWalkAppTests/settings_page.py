@@ -128,6 +128,11 @@ def type_into(name, text, enter=False):
     subprocess.run(["xdotool", "mousemove", "--window", wid, str(extents.x + 20), str(extents.y + extents.height // 2),
                     "click", "1", "key", "ctrl+a", "BackSpace"], check=True, timeout=10)
     subprocess.run(["xdotool", "type", "--delay", "10", text], check=True, timeout=30)
+    # Every key handled before going on, where the field tells its text (AdwEntryRow's does not
+    # in GTK 4.8: what it was given is checked in the file instead).
+    deadline = time.time() + 5
+    while time.time() < deadline and safe(lambda: entry.queryText().getText(0, -1)) != text:
+        time.sleep(0.1)
     if enter:
         subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
 
@@ -135,6 +140,8 @@ def type_into(name, text, enter=False):
 def open_page(title):
     press("Pages")
     press(title)
+    # The menu's popover closes with an animation: a click sent meanwhile only closes it.
+    time.sleep(1.0)
 
 
 os.makedirs(args.shots, exist_ok=True)
@@ -166,6 +173,14 @@ try:
     shoot("workouts-error")
     type_into("New workout spec", "5m warmup, 4x(2m run, 2m walk), 5m cooldown")
     wait_for(lambda: value("New workout totals").startswith("10 phases"), "the spec accepted")
+    add = find(lambda n: n.getRoleName() == "push button" and n.name == "Add workout", what="Add workout")
+    deadline = time.time() + 15
+    while not safe(lambda: add.getState().contains(pyatspi.STATE_SENSITIVE)):
+        if time.time() > deadline:
+            fields = [safe(lambda: find(lambda n: n.getRoleName() == "text" and n.name == f, 2).queryText().getText(0, -1))
+                      for f in ("New workout name", "New workout spec")]
+            fail("timed out waiting for Add workout enabled (fields: %r)" % fields)
+        time.sleep(0.1)
     press("Add workout")
     seen["workouts_after_add"] = wait_for(lambda: "hills = " in read(WORKOUTS) and read(WORKOUTS), "hills in workouts.txt")
     find(lambda n: n.getRoleName() == "push button" and n.name == "Delete hills", what="the new workout's row")
