@@ -134,6 +134,10 @@ final class TextRow {
             Signal.connect(row, signal) { [weak self] in
                 guard let self else { return }
                 self.onApply(self.text)
+                // libadwaita 1.2 keeps the apply button up after Enter; switching it off and on
+                // puts the row back to "nothing to apply".
+                adw_entry_row_set_show_apply_button(cast(self.row), 0)
+                adw_entry_row_set_show_apply_button(cast(self.row), 1)
             }
         }
     }
