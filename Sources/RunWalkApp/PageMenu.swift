@@ -16,6 +16,9 @@ final class PageMenu {
         gtk_widget_set_tooltip_text(button, "Pages")
         gtk_popover_set_child(cast(popover), list)
         gtk_widget_set_parent(popover, button)
+        // A popover set on a plain button is its child: it goes before the button does.
+        let popover = self.popover
+        Signal.connect(button, "destroy") { gtk_widget_unparent(popover) }
         for page in pages {
             let name = page.name
             let item = UI.button(page.title, name: page.title, classes: ["flat"]) { [weak self] in

@@ -139,13 +139,25 @@ final class WorkoutsPage {
     private func check() {
         let spec = text(specEntry), name = text(nameEntry)
         var message = ""
+        let attributes = pango_attr_list_new()
         if !spec.isEmpty {
             let preview = SpecPreview(spec)
             message = preview.problem?.message ?? ""
             UI.set(totals, preview.problem == nil ? preview.summary : "")
+            // The wrong part underlined as on the start page (Pango counts bytes, the problem characters).
+            if let problem = preview.problem, let underline = pango_attr_underline_new(PANGO_UNDERLINE_ERROR) {
+                let characters = Array(spec)
+                let start = String(characters[..<min(problem.offset, characters.count)]).utf8.count
+                let end = String(characters[..<min(problem.offset + problem.length, characters.count)]).utf8.count
+                underline.pointee.start_index = UInt32(start)
+                underline.pointee.end_index = UInt32(max(end, start + 1))
+                pango_attr_list_insert(attributes, underline)
+            }
         } else {
             UI.set(totals, "")
         }
+        gtk_entry_set_attributes(cast(specEntry), attributes)
+        pango_attr_list_unref(attributes)
         if message.isEmpty, !name.isEmpty, let document = try? file.loadDocument(),
            let problem = document.problem(withNewName: name, replacing: editing) {
             message = "Name: " + (problem.column > 1 ? "column \(problem.column): " : "") + problem.message
