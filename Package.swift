@@ -113,6 +113,6 @@ let package = Package(
                            "RunWalkStore", "RunWalkHost", "RunWalkReport", "RunWalkDesktop"]
         ),
         .testTarget(name: "RunWalkAppModelTests", dependencies: ["RunWalkAppModel", "RunWalkCore", "RunWalkRuntime"]),
-        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py", "app_session.py", "plans"]),
+        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py", "app_session.py", "plans", "settings_page.py"]),
     ]
 )

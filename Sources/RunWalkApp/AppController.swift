@@ -32,6 +32,8 @@ final class AppController {
     private lazy var livePage = LivePage()
     private lazy var finishedPage = FinishedPage()
     private lazy var historyPage = HistoryPage()
+    private lazy var workoutsPage = WorkoutsPage()
+    private lazy var settingsPage = SettingsPage()
     private var session: LiveSession?
     private var inhibitCookie: UInt32 = 0
     private var closeWhenEnded = false
@@ -80,6 +82,8 @@ final class AppController {
         adw_header_bar_pack_start(cast(header), back)
         adw_header_bar_set_centering_policy(cast(header), ADW_CENTERING_POLICY_LOOSE)
         backButton = back
+        workoutsPage.onToast = { [weak self] in self?.toast($0) }
+        settingsPage.onToast = { [weak self] in self?.toast($0) }
 
         let start = StartPage(gps: options.gps, voice: options.voice)
         start.onStart = { [weak self] workout, gps, voice in self?.startSession(.workout(workout), gps: gps, voice: voice) }
@@ -103,6 +107,8 @@ final class AppController {
         navigation.register(.start, "Run", icon: "media-playback-start-symbolic", start.root) { [weak self] in self?.startPage?.reload() }
         navigation.register(.plans, "Plans", icon: "x-office-calendar-symbolic", plansPage.root) { [weak self] in self?.plansPage.reload() }
         navigation.register(.history, "History", icon: "document-open-recent-symbolic", historyPage.root) { [weak self] in self?.historyPage.reload() }
+        navigation.register(.workouts, "Workouts", icon: "view-list-symbolic", workoutsPage.root) { [weak self] in self?.workoutsPage.reload() }
+        navigation.register(.settings, "Settings", icon: "emblem-system-symbolic", settingsPage.root) { [weak self] in self?.settingsPage.reload() }
         gtk_stack_add_named(cast(stack), navigation.root, "navigation")
         gtk_stack_add_named(cast(stack), livePage.root, "live")
         gtk_stack_add_named(cast(stack), finishedPage.root, "finished")

@@ -27,8 +27,8 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "Workout spec, e.g. \"5m warmup, 8x(90s run, 60s walk), 5m cooldown\".")
     var workout: String
 
-    @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK.")
-    var gps: String = "gpsd"
+    @Option(name: .long, help: "gpsd[://HOST:PORT] (default localhost:2947), serial:DEVICE[@BAUD] (default 9600), or file:TRACK (default: settings.conf's gps, else gpsd).")
+    var gps: String?
 
     @OptionGroup var session: SessionArguments
 
@@ -41,8 +41,8 @@ struct RunCommand: ParsableCommand {
     @Option(name: .long, help: "fix (wait for the first GPS fix, then \"3, 2, 1\"; the default) or now (the workout's timer starts at once).")
     var start: SessionDriver.StartPolicy = .fix
 
-    @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none.")
-    var countdown: Int = 3
+    @Option(name: .long, help: "Seconds counted down (\"3, 2, 1\") before the first phase when the workout starts from a fix; 0 for none (default: settings.conf's countdown, else 3).")
+    var countdown: Int?
 
     @OptionGroup(title: "Hands-free") var handsFree: HandsFreeArguments
 
@@ -50,18 +50,22 @@ struct RunCommand: ParsableCommand {
 
     func validate() throws {
         try validateSpeed(speed)
-        guard (0...60).contains(countdown) else { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
+        if let countdown, !(0...60).contains(countdown) { throw ValidationError("--countdown must be 0 to 60 seconds, not \(countdown)") }
     }
 
     func run() throws {
         let choice = try WorkoutArgument.choice(workout)
         let parsed = choice.workout
+        let userSettings = try session.settings()
         let spec: GPSSourceSpec
-        do { spec = try GPSSourceSpec(parsing: gps) } catch { throw UserFacingError.input(error.description) }
+        let gps = self.gps ?? userSettings.gps ?? "gpsd"
+        do { spec = try GPSSourceSpec(parsing: gps) } catch {
+            // A bad `gps =` line is the settings file's mistake: say so.
+            throw UserFacingError.input((self.gps == nil ? "\(UserText.path(SettingsFile().url.path)): gps: " : "") + error.description)
+        }
         if case .file(let path) = spec, !FileManager.default.fileExists(atPath: path) {
             throw UserFacingError.input("\(path): no such file")
         }
-        let userSettings = try session.settings()
         let trackHasHeartRate: Bool = { if case .file(let path) = spec { return TrackFormat.of(file: path)?.carriesHeartRate ?? false } else { return false } }()
         try WorkoutArgument.checkHeartRate(parsed, hasHeartRateSource: heartRate.resolved(userSettings) != .off || trackHasHeartRate)
         let isFile: Bool = { if case .file = spec { return true } else { return false } }()
@@ -75,7 +79,7 @@ struct RunCommand: ParsableCommand {
                                      defaultVoice: "speaker", program: "runwalk", recordedSource: "live:" + gps)
         request.record = !session.noRecord
         request.start = start
-        request.countdownSeconds = countdown
+        if let countdown { request.countdownSeconds = countdown }
         request.signals = .all
         // Lock screen and headset (MPRIS), notifications, haptics, music, no suspend: all optional.
         request.handsFree = handsFree.options(userSettings, workout: workout, live: true)

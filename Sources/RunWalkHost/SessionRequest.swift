@@ -77,8 +77,9 @@ public struct SessionRequest: Sendable {
     public var record = true
     /// When the workout starts: at the first fix (after a countdown), or at once.
     public var start: SessionDriver.StartPolicy = .fix
-    /// Seconds counted down before the first phase when it starts from a fix.
-    public var countdownSeconds = 3
+    /// Seconds counted down before the first phase when it starts from a fix: settings.conf's
+    /// `countdown`, else 3; a front end's own option (`--countdown`) replaces it.
+    public var countdownSeconds: Int
     /// Hands-free around the session (MPRIS, notifications, haptics, inhibitor, music); nil: none.
     public var handsFree: HandsFree.Options?
     /// Whether the session serves `runwalk control` on the user's socket; one session at a
@@ -99,5 +100,6 @@ public struct SessionRequest: Sendable {
         self.program = program
         self.recordedSource = recordedSource
         self.environment = environment
+        countdownSeconds = settings.countdownSeconds ?? 3
     }
 }

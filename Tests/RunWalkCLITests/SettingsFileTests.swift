@@ -49,6 +49,23 @@ struct SettingsFileTests {
         }
     }
 
+    @Test("run takes its GPS source and countdown from the file when --gps and --countdown are not given")
+    func gpsAndCountdown() throws {
+        try withSettings("gps = file:SampleTracks/demo-short.nmea   # the simulator\ncountdown = 0\n") { environment in
+            let result = try RunWalkBinary.run(["run", "1m run", "--speed", "50", "--voice", "off", "--no-record", "--json"],
+                                               environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr.contains("GPS from NMEA file SampleTracks/demo-short.nmea"), "\(result.stderr)")
+            #expect(!result.stdout.contains("start_countdown"), "no countdown: \(result.stdout.prefix(400))")
+        }
+        try withSettings("gps = serial:/dev/ttyUSB0@123\n") { environment in
+            let result = try RunWalkBinary.run(["run", "1m run", "--voice", "off", "--no-record"], environment: environment)
+            #expect(result.status == 2)
+            let path = try #require(environment["RUNWALK_CONFIG_DIR"]) + "/settings.conf"
+            #expect(result.stderr.hasPrefix("runwalk: error: \(path): gps: --gps serial:/dev/ttyUSB0@123: baud rate"), "\(result.stderr)")
+        }
+    }
+
     @Test("a bad --cue exits 2 naming the kinds")
     func badCueSwitch() throws {
         let result = try RunWalkBinary.run(Self.replay + ["--cue", "split"])

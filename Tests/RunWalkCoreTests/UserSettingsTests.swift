@@ -23,7 +23,7 @@ struct UserSettingsTests {
 
     @Test("every mistake names its line and column", arguments: [
         ("language = de\nunits = furlongs", 2, 9, "units = furlongs: expected metric or imperial"),
-        ("  volume = 3", 1, 3, "unknown setting \"volume\": expected one of language, units, voice, auto_pause, cue.transition, cue.countdown, cue.halfway, cue.split, cue.summary, cue.gps, cue.pause_resume, cue.complete, cue.target, cue.target_back, cue.hr_sensor, plan.done_fraction, notify, haptics, music, duck, hr, hr.max, hr.rest, hr.lthr, voice.hr"),
+        ("  volume = 3", 1, 3, "unknown setting \"volume\": expected one of language, units, voice, auto_pause, cue.transition, cue.countdown, cue.halfway, cue.split, cue.summary, cue.gps, cue.pause_resume, cue.complete, cue.target, cue.target_back, cue.hr_sensor, plan.done_fraction, notify, haptics, music, duck, hr, hr.max, hr.rest, hr.lthr, voice.hr, countdown, gps"),
         ("cue.split = maybe", 1, 13, "cue.split = maybe: expected on or off"),
         ("\n\n  language de", 3, 3, "expected key = value"),
         ("voice =   ", 1, 8, "voice needs a value"),

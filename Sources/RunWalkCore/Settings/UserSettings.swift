@@ -20,6 +20,8 @@
 /// hr.rest = 52
 /// hr.lthr = 165         # ... or from a lactate threshold (over max and rest)
 /// voice.hr = on         # say the heart rate with each split
+/// countdown = 3         # seconds counted down before the first phase (run)
+/// gps = gpsd://localhost:2947   # the GPS source when --gps is not given (run)
 /// ```
 public struct UserSettings: Sendable, Equatable {
     public var language: Language?
@@ -50,12 +52,16 @@ public struct UserSettings: Sendable, Equatable {
     public var heartRateLactateThreshold: Int?
     /// Say the heart rate with each split (`voice.hr`).
     public var voiceHeartRate: Bool?
+    /// Seconds counted down before the first phase (`countdown`, `--countdown`).
+    public var countdownSeconds: Int?
+    /// The GPS source as `--gps` spells it (`gps`): gpsd[://HOST:PORT], serial:DEVICE[@BAUD] or file:TRACK.
+    public var gps: String?
 
     public init() {}
 
     /// The keys a settings file may hold.
     public static let keys = ["language", "units", "voice", "auto_pause"] + CueKind.allCases.map { "cue." + $0.rawValue }
-        + ["plan.done_fraction", "notify", "haptics", "music", "duck", "hr", "hr.max", "hr.rest", "hr.lthr", "voice.hr"]
+        + ["plan.done_fraction", "notify", "haptics", "music", "duck", "hr", "hr.max", "hr.rest", "hr.lthr", "voice.hr", "countdown", "gps"]
 
     /// The cue kinds to say: the defaults, changed by `cue.KIND` settings.
     public var enabledCues: Set<CueKind> {
@@ -131,6 +137,16 @@ public struct UserSettings: Sendable, Equatable {
             if key == "notify" { notify = value == "on" } else { haptics = value == "on" }
         case "music":
             music = value
+        case "countdown":
+            guard let seconds = Int(value), (0...60).contains(seconds) else { throw bad("0 to 60 seconds") }
+            countdownSeconds = seconds
+        case "gps":
+            // The full check (host, port, baud) is the GPS adapter's; this one keeps out what is no source at all.
+            let kinds = ["gpsd://", "serial:", "file:"]
+            guard value == "gpsd" || kinds.contains(where: { value.hasPrefix($0) && value.count > $0.count }) else {
+                throw bad("gpsd, gpsd://HOST:PORT, serial:DEVICE[@BAUD] or file:TRACK")
+            }
+            gps = value
         case _ where Self.isWorkoutMusicKey(key):
             workoutMusic[String(key.dropFirst("music.".count)).lowercased()] = value
         case "duck":
