@@ -2,6 +2,7 @@ import CAdwaita
 import Foundation
 import RunWalkAppModel
 import RunWalkCore
+import RunWalkIO
 import RunWalkStore
 
 /// The history page: a month calendar (previous/next) marking run days and plan days due, the
@@ -28,7 +29,6 @@ final class HistoryPage {
             gtk_widget_set_hexpand(column, 1)
             gtk_box_append(cast(columns), column)
         }
-        gtk_box_set_homogeneous(cast(columns), 1)
         UI.append(content, columns)
         root = UI.scrolledClamp(content, maximumWidth: 1200)
         watcher = WidthWatcher(root) { [weak self] width in self?.layout(width) }
@@ -58,6 +58,7 @@ final class HistoryPage {
         rw_accessible_label(icon, "Problem")
         let label = UI.label(text, name: "Store problem", wrap: true, xalign: 0)
         gtk_label_set_selectable(cast(label), 1)
+        gtk_label_set_wrap_mode(cast(label), PANGO_WRAP_WORD_CHAR)
         gtk_widget_set_hexpand(label, 1)
         let title = UI.label("Your history cannot be read", classes: ["heading"], xalign: 0)
         return UI.box(false, spacing: 12, classes: ["store-banner"], [icon, UI.box(true, spacing: 4, [title, label])])
@@ -70,6 +71,8 @@ final class HistoryPage {
 
     private func layout(_ width: Int32) {
         gtk_orientable_set_orientation(OpaquePointer(UnsafeMutableRawPointer(columns)), width >= 900 ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL)
+        // Equal halves side by side; stacked, each column as tall as it is.
+        gtk_box_set_homogeneous(cast(columns), width >= 900 ? 1 : 0)
     }
 
     private func step(_ to: CalendarMonth) {
@@ -82,7 +85,8 @@ final class HistoryPage {
         UI.clear(right)
         guard let contents, let month else { return }
         let today = Self.today()
-        let units = Units.metric
+        // The units `runwalk history` uses (settings.conf); a settings file it cannot read is the settings page's to report.
+        let units = (try? SettingsFile().load())?.units ?? .metric
         let model = HistoryCalendarModel(calendar: contents.calendar, month: month, today: today, records: contents.records, units: units)
 
         // Month title between previous and next.
@@ -97,25 +101,19 @@ final class HistoryPage {
         let totals = UI.label(model.monthTotals, classes: ["heading"], name: "Month totals", wrap: true)
         UI.append(left, totals)
 
-        let weeks = UI.boxedList(name: "Weekly totals")
-        for week in model.weeks where !week.title.isEmpty {
-            gtk_list_box_append(cast(weeks), UI.infoRow(title: week.title, subtitle: week.totals))
-        }
-        UI.append(left, UI.label("Weeks", classes: ["heading"], xalign: 0), weeks)
-
         // The month's sessions, newest first (the rows `runwalk history` prints).
         let inMonth = contents.sessions.filter { month.contains(CalendarDay($0.date)) }
-        let model2 = HistoryPageModel(sessions: inMonth.map {
+        let listed = HistoryPageModel(sessions: inMonth.map {
             .init(id: $0.id, date: $0.date, workout: $0.workout, distanceMetres: $0.distanceMetres,
                   durationSeconds: $0.durationSeconds, state: $0.state)
         }, units: units)
-        UI.append(right, UI.label("Sessions in \(month.title)", classes: ["heading"], xalign: 0))
-        if model2.rows.isEmpty {
-            UI.append(right, UI.label(contents.sessions.isEmpty ? "No sessions yet. Finished workouts appear here."
+        UI.append(left, UI.label("Sessions in \(month.title)", classes: ["heading"], xalign: 0))
+        if listed.rows.isEmpty {
+            UI.append(left, UI.label(contents.sessions.isEmpty ? "No sessions yet. Finished workouts appear here."
                                                                : "No sessions this month.", classes: ["caption"], xalign: 0))
         } else {
             let list = UI.boxedList(name: "Sessions")
-            for row in model2.rows {
+            for row in listed.rows {
                 let id = row.id
                 let name = contents.labels[id]?.name
                 let item = UI.actionRow(title: row.title, subtitle: name.map { "\($0) · \(row.subtitle)" } ?? row.subtitle) { [weak self] in self?.onOpen(id) }
@@ -126,7 +124,7 @@ final class HistoryPage {
                 adw_action_row_add_suffix(cast(item), open)
                 gtk_list_box_append(cast(list), item)
             }
-            UI.append(right, list)
+            UI.append(left, list)
         }
 
         let streaks = UI.boxedList(name: "Streaks")
@@ -138,7 +136,6 @@ final class HistoryPage {
             let records = UI.boxedList(name: "Records")
             for record in model.records {
                 let row = UI.infoRow(title: "\(record.title): \(record.value)", subtitle: record.detail)
-                rw_accessible_label(row, "\(record.title): \(record.value), \(record.detail)")
                 if let id = record.sessionID {
                     let open = UI.iconButton("go-next-symbolic", name: "Open the session of \(record.title.lowercased())") { [weak self] in self?.onOpen(id) }
                     gtk_widget_add_css_class(open, "flat")
@@ -149,6 +146,12 @@ final class HistoryPage {
             }
             UI.append(right, UI.label("Records", classes: ["heading"], xalign: 0), records)
         }
+
+        let weeks = UI.boxedList(name: "Weekly totals")
+        for week in model.weeks where !week.title.isEmpty {
+            gtk_list_box_append(cast(weeks), UI.infoRow(title: week.title, subtitle: week.totals))
+        }
+        UI.append(right, UI.label("Weeks", classes: ["heading"], xalign: 0), weeks)
     }
 
     /// A day of the calendar: its session (the newest, when several) opens.

@@ -1,4 +1,5 @@
 import CAdwaita
+import Foundation
 import RunWalkAppModel
 import RunWalkCore
 import RunWalkReport
@@ -17,7 +18,9 @@ final class SessionPage {
     private let figures = UI.box(true, spacing: 12)
     private var shown: (recorded: RecordedSession, info: SessionInfo, name: String?, note: String?)?
     private var watcher: WidthWatcher?
-    private var width: Int32 = 360
+    private var figuresWatcher: WidthWatcher?
+    /// The width the pictures are drawn at: the column's.
+    private var width: Int32 = 336
     private var exportResult: Widget?
     /// A one-line message for the window's toast.
     var onToast: (String) -> Void = { _ in }
@@ -28,15 +31,20 @@ final class SessionPage {
 
     init() {
         HistoryStyle.install()
+        // Kept alive while the page is rebuilt around it (taken out of one column, put into another).
+        g_object_ref_sink(UnsafeMutableRawPointer(figures))
         UI.margins(content, 12)
         for column in [left, right] {
             gtk_widget_set_hexpand(column, 1)
             gtk_box_append(cast(columns), column)
         }
-        gtk_box_set_homogeneous(cast(columns), 1)
         UI.append(content, columns)
         root = UI.scrolledClamp(content, maximumWidth: 1200)
         watcher = WidthWatcher(root) { [weak self] width in self?.resized(width) }
+        figuresWatcher = WidthWatcher(figures, step: 24) { [weak self] width in
+            self?.width = width
+            self?.drawFigures()
+        }
     }
 
     /// Shows session `id`; false (and a banner) when it cannot be read.
@@ -52,9 +60,9 @@ final class SessionPage {
     }
 
     private func resized(_ width: Int32) {
-        self.width = width
         gtk_orientable_set_orientation(OpaquePointer(UnsafeMutableRawPointer(columns)), width >= 900 ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL)
-        drawFigures()
+        // Equal halves side by side; stacked, each column as tall as it is.
+        gtk_box_set_homogeneous(cast(columns), width >= 900 ? 1 : 0)
     }
 
     private func render() {
@@ -67,12 +75,38 @@ final class SessionPage {
                             classes: ["caption"], name: "Session date", wrap: true, xalign: 0)
         UI.append(left, title, when)
         if let note = shown.note { UI.append(left, UI.label(note, name: "Session note text", wrap: true, xalign: 0)) }
-        let numbers = UI.box(false, spacing: 18, classes: ["figure-row"], [
+        // Name and note, as `runwalk session rename/note`: each asked in a dialog (visible whatever the scroll).
+        let rename = UI.button("Rename", name: "Rename session") { [weak self] in
+            self?.edit(heading: "Rename the session", label: "Session name", text: shown.name ?? "", placeholder: "A name for this run") { text in
+                try HistoryStore.rename(id, to: text)
+                return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "The session has no name now." : "Renamed."
+            }
+        }
+        let note = UI.button(shown.note == nil ? "Add note" : "Edit note", name: "Edit note") { [weak self] in
+            self?.edit(heading: "Note on the session", label: "Session note", text: shown.note ?? "", placeholder: "How did it feel?") { text in
+                try HistoryStore.note(id, text)
+                return text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? "The note is removed." : "Noted."
+            }
+        }
+        for b in [rename, note] { gtk_widget_set_hexpand(b, 1) }
+        UI.append(left, UI.box(false, spacing: 6, [rename, note]))
+        // The pace's unit goes under it, so three figures fit side by side at 360 px.
+        var pace = model.averagePace, paceCaption = "average pace"
+        for unit in [" /km", " /mi"] where pace.hasSuffix(unit) {
+            pace = String(pace.dropLast(unit.count))
+            paceCaption = "pace \(unit.dropFirst())"
+        }
+        let numbers = UI.box(false, spacing: 8, classes: ["figure-row"], [
             figure(model.distance, "distance", name: "Session distance"),
             figure(model.duration, "time", name: "Session time"),
-            figure(model.averagePace, "average pace", name: "Session pace"),
+            figure(pace, paceCaption, name: "Session pace"),
         ])
-        gtk_box_set_homogeneous(cast(numbers), 1)
+        // Not homogeneous: three equal thirds of the widest figure would not fit 360 px.
+        var child = gtk_widget_get_first_child(numbers)
+        while let c = child {
+            gtk_widget_set_hexpand(c, 1)
+            child = gtk_widget_get_next_sibling(c)
+        }
         UI.append(left, numbers, UI.label(model.detail, classes: ["caption"], name: "Session elapsed", xalign: 0))
         UI.append(left, figures)
         drawFigures()
@@ -83,9 +117,7 @@ final class SessionPage {
         for i in model.intervals {
             let title = "\(i.number). \(i.phase) · \(i.actual) of \(i.planned)"
             let subtitle = [i.distance, i.pace, i.note].filter { !$0.isEmpty }.joined(separator: " · ")
-            let row = UI.infoRow(title: title, subtitle: subtitle)
-            rw_accessible_label(row, title)
-            gtk_list_box_append(cast(intervals), row)
+            gtk_list_box_append(cast(intervals), UI.infoRow(title: title, subtitle: subtitle))
         }
         UI.append(right, intervals)
         UI.append(right, UI.label("Splits", classes: ["heading"], xalign: 0))
@@ -94,23 +126,10 @@ final class SessionPage {
         } else {
             let splits = UI.boxedList(name: "Session splits")
             for split in model.splits {
-                let row = UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace)
-                rw_accessible_label(row, "Split \(split.number): \(split.time), \(split.pace)")
-                gtk_list_box_append(cast(splits), row)
+                gtk_list_box_append(cast(splits), UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace))
             }
             UI.append(right, splits)
         }
-
-        // Name and note, as `runwalk session rename/note`.
-        UI.append(right, UI.label("Name and note", classes: ["heading"], xalign: 0))
-        UI.append(right, editor(label: "Session name", placeholder: "A name for this run", text: shown.name ?? "", button: "Save name") { text in
-            try HistoryStore.rename(id, to: text)
-            return text.isEmpty ? "The session has no name now." : "Renamed."
-        })
-        UI.append(right, editor(label: "Session note", placeholder: "How did it feel?", text: shown.note ?? "", button: "Save note") { text in
-            try HistoryStore.note(id, text)
-            return text.isEmpty ? "The note is removed." : "Noted."
-        })
 
         // Export, as `runwalk export`: into the documents folder, the path shown.
         UI.append(right, UI.label("Export", classes: ["heading"], xalign: 0))
@@ -122,6 +141,8 @@ final class SessionPage {
         })
         let result = UI.label("Files go to \(HistoryStore.documentsFolder())/RunWalk", classes: ["caption"], name: "Export result", wrap: true, xalign: 0)
         gtk_label_set_selectable(cast(result), 1)
+        // A long path breaks anywhere rather than widening the page past a phone's width.
+        gtk_label_set_wrap_mode(cast(result), PANGO_WRAP_WORD_CHAR)
         exportResult = result
         UI.append(right, exports, result)
 
@@ -135,8 +156,7 @@ final class SessionPage {
         guard let shown else { return }
         UI.clear(figures)
         let scheme: SessionFigures.Scheme = adw_style_manager_get_dark(adw_style_manager_get_default()) != 0 ? .dark : .light
-        let column = width >= 900 ? min(1200, width - 24) / 2 - 12 : min(720, width - 24)
-        let w = Int(max(280, column))
+        let w = Int(max(240, width))
         if let pace = SessionFigures.paceChart(shown.recorded, width: w, height: 200, scheme: scheme) {
             UI.append(figures, SVGPicture.make(pace, name: "Pace chart"))
         }
@@ -151,23 +171,33 @@ final class SessionPage {
         }
     }
 
-    private func editor(label: String, placeholder: String, text: String, button: String,
-                        save: @escaping @MainActor (String) throws -> String) -> Widget {
+    /// Asks for a text (name or note) in a dialog; "Save" stores it, the result is told in a toast.
+    private func edit(heading: String, label: String, text: String, placeholder: String,
+                      save: @escaping @MainActor (String) throws -> String) {
+        guard let window = gtk_widget_get_root(root) else { return }
+        let dialog: Widget = adw_message_dialog_new(cast(UnsafeMutableRawPointer(window).assumingMemoryBound(to: GtkWidget.self)), heading, nil)
         let entry: Widget = gtk_entry_new()
         rw_accessible_label(entry, label)
         gtk_entry_set_placeholder_text(cast(entry), placeholder)
+        gtk_entry_set_activates_default(cast(entry), 1)
         gtk_editable_set_text(OpaquePointer(UnsafeMutableRawPointer(entry)), text)
-        gtk_widget_set_hexpand(entry, 1)
-        let apply = UI.button(button, name: button) { [weak self] in
+        adw_message_dialog_set_extra_child(cast(dialog), entry)
+        adw_message_dialog_add_response(cast(dialog), "cancel", "Cancel")
+        adw_message_dialog_add_response(cast(dialog), "save", "Save")
+        adw_message_dialog_set_response_appearance(cast(dialog), "save", ADW_RESPONSE_SUGGESTED)
+        adw_message_dialog_set_default_response(cast(dialog), "save")
+        adw_message_dialog_set_close_response(cast(dialog), "cancel")
+        Signal.connectPointer(dialog, "response") { [weak self] response in
+            guard let self, let response, String(cString: response.assumingMemoryBound(to: CChar.self)) == "save" else { return }
             let value = gtk_editable_get_text(OpaquePointer(UnsafeMutableRawPointer(entry))).map { String(cString: $0) } ?? ""
             do {
-                self?.onToast(try save(value))
-                self?.onChanged()
-                if let id = self?.shown?.info.id { self?.show(id) }
-            } catch { self?.onToast("\(error)") }
+                self.onToast(try save(value))
+                self.onChanged()
+                if let id = self.shown?.info.id { self.show(id) }
+            } catch { self.onToast("\(error)") }
         }
-        Signal.connect(entry, "activate") { gtk_widget_activate(apply) }
-        return UI.box(false, spacing: 6, [entry, apply])
+        gtk_window_present(cast(dialog))
+        gtk_widget_grab_focus(entry)
     }
 
     private func export(_ id: Int64, _ format: AppData.ExportFormat) {

@@ -129,7 +129,8 @@ def shoot(page):
     wid = window_id()
     for width, height in SIZES:
         subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], timeout=10)
-        time.sleep(0.6)
+        # The pages re-lay themselves out (one or two columns) and redraw their pictures at the new width.
+        time.sleep(1.5)
         path = os.path.join(args.shots, "%s-%dx%d-%s.png" % (page, width, height, args.scheme))
         subprocess.run(["import", "-window", wid, path], check=True, timeout=20)
     subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
@@ -203,8 +204,13 @@ try:
         unnamed = names(lambda n: n.getRoleName() in ("push button", "text", "toggle button", "check box") and not (n.name or "").strip())
         seen["unnamed_controls_session"] = len(unnamed)
         shoot("session")
-        type_into("Session name", args.rename)
-        press("Save name")
+        press("Rename session")
+        # The dialog's entry has the keyboard focus: type into it as a user would.
+        find(lambda n: n.getRoleName() == "text" and n.name == "Session name", what="the name entry")
+        time.sleep(0.5)
+        subprocess.run(["xdotool", "key", "ctrl+a", "BackSpace"], check=True, timeout=10)
+        subprocess.run(["xdotool", "type", "--delay", "10", args.rename], check=True, timeout=30)
+        press("Save")
         seen["renamed_title"] = wait_value("Session title", lambda v: v == args.rename, what="the new name")
         press("Export as GPX")
         seen["export"] = wait_value("Export result", lambda v: v.startswith("Exported to "), what="the export's path")
