@@ -108,6 +108,6 @@ let package = Package(
                            "RunWalkStore", "RunWalkHost", "RunWalkReport", "RunWalkDesktop"]
         ),
         .testTarget(name: "RunWalkAppModelTests", dependencies: ["RunWalkAppModel", "RunWalkCore", "RunWalkRuntime"]),
-        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py"]),
+        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py", "history_page.py"]),
     ]
 )

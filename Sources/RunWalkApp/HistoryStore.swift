@@ -125,6 +125,7 @@ enum HistoryStore {
         do { return try body() } catch let error as StoreError {
             guard error.isCorrupt else { throw AppError(error.description) }
             var found = "the database file is damaged"
+            if case .sqlite(let message, _) = error { found = message }
             if let check = try? (store ?? RunWalkStore.openForReading(location: location, options: .fromEnvironment()))?.quickCheck() {
                 found = "quick_check: " + UserText.printable(check.split(separator: "\n").first ?? "", limit: 120)
             }

@@ -49,7 +49,10 @@ enum SVGPicture {
         }
         defer { g_object_unref(UnsafeMutableRawPointer(texture)) }
         let picture: Widget = gtk_picture_new_for_paintable(texture)
+        // It may shrink sideways (the page redraws it at the new width), but keeps its height: a
+        // scrolled page gives each child its minimum height, which for a shrinkable picture is 0.
         gtk_picture_set_can_shrink(cast(picture), 1)
+        gtk_widget_set_size_request(picture, -1, gdk_texture_get_height(texture))
         gtk_widget_add_css_class(picture, "chart-picture")
         rw_accessible_label(picture, name)
         return picture

@@ -230,7 +230,7 @@ try:
             time.sleep(0.1)
         seen["opened"] = open(args.opened).read().strip() if os.path.exists(args.opened) else ""
 
-    # History: the session is listed; opening it shows its finished page again.
+    # History: the session is listed; opening it shows its session page.
     press("Done")
     press("History")
     rows = []
@@ -243,7 +243,7 @@ try:
     shoot("history")
     opener = find(lambda n: n.getRoleName() == "push button" and (n.name or "").startswith("Open session "), what="a history row's Open button")
     opener.queryAction().doAction(0)
-    seen["reopened_distance"] = value("Total distance")
+    seen["reopened_distance"] = value("Session distance")
 finally:
     app.terminate()
     try:
