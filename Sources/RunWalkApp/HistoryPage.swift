@@ -14,6 +14,8 @@ final class HistoryPage {
     let root: Widget
     private let content = UI.box(true, spacing: 12)
     private let columns = UI.box(false, spacing: 24)
+    /// Where a problem is told, across both columns.
+    private let problem = UI.box(true, spacing: 0)
     private let left = UI.box(true, spacing: 12)
     private let right = UI.box(true, spacing: 12)
     private var contents: HistoryStore.Contents?
@@ -29,7 +31,7 @@ final class HistoryPage {
             gtk_widget_set_hexpand(column, 1)
             gtk_box_append(cast(columns), column)
         }
-        UI.append(content, columns)
+        UI.append(content, problem, columns)
         root = UI.scrolledClamp(content, maximumWidth: 1200)
         watcher = WidthWatcher(root) { [weak self] width in self?.layout(width) }
         layout(420)
@@ -41,13 +43,15 @@ final class HistoryPage {
         do {
             let contents = try HistoryStore.contents(today: today)
             self.contents = contents
+            UI.clear(problem)
             if month == nil { month = contents.sessions.first.map { CalendarMonth(containing: CalendarDay($0.date)) } ?? CalendarMonth(containing: today) }
             render()
         } catch {
             contents = nil
             UI.clear(left)
             UI.clear(right)
-            UI.append(left, Self.banner("\(error)"))
+            UI.clear(problem)
+            UI.append(problem, Self.banner("\(error)"))
         }
     }
 

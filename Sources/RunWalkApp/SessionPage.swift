@@ -164,7 +164,10 @@ final class SessionPage {
             UI.append(figures, SVGPicture.make(distance, name: "Distance chart"))
         }
         if let route = SessionFigures.route(shown.recorded, width: w, scheme: scheme) {
-            UI.append(figures, UI.label("Route", classes: ["heading"], xalign: 0), SVGPicture.make(route, name: "Route map"))
+            let unit = shown.recorded.summary.units == .metric ? "km" : "mile"
+            UI.append(figures, UI.label("Route", classes: ["heading"], xalign: 0), SVGPicture.make(route, name: "Route map"),
+                      UI.label("Coloured by pace, red fastest to blue slowest · S start, F finish, a numbered dot each \(unit)",
+                               classes: ["caption"], wrap: true, xalign: 0))
         }
         if shown.recorded.track.isEmpty {
             UI.append(figures, UI.label("No GPS track was recorded: no charts or route.", classes: ["caption"], xalign: 0))

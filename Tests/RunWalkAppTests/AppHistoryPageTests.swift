@@ -88,7 +88,7 @@ struct AppHistoryPageTests {
         let after = try AppLivePageTests.runCLI(cli, ["history"], environment: environment)
         #expect(after.contains("Sunday long run") && !after.contains("2m warmup"), "runwalk history:\n\(after)")
         #expect(seen["app_exit"] as? Int == 0)
-        for page in ["history", "session"] {
+        for page in ["history-month", "session"] {
             for size in ["360x720", "1280x800"] {
                 let shot = AppLivePageTests.screenshots.appendingPathComponent("\(page)-\(size)-\(scheme).png").path
                 #expect(((try? FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0) > 1000, "screenshot \(shot)")
@@ -110,5 +110,9 @@ struct AppHistoryPageTests {
         #expect(problem.contains("runwalk.sqlite"), "banner: \(problem)")
         #expect(problem.contains("damaged") || problem.contains("not a database"), "banner: \(problem)")
         #expect(seen["app_exit"] as? Int == 0)
+        for size in ["360x720", "1280x800"] {
+            let shot = AppLivePageTests.screenshots.appendingPathComponent("history-damaged-\(size)-light.png").path
+            #expect(((try? FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0) > 1000, "screenshot \(shot)")
+        }
     }
 }

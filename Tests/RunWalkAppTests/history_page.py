@@ -193,7 +193,7 @@ try:
         seen["records"] = names(lambda n: n.getRoleName() == "list item" and (n.name or "").startswith(("Fastest", "Longest", "Best")))
         unnamed = names(lambda n: n.getRoleName() in ("push button", "text", "toggle button", "check box") and not (n.name or "").strip())
         seen["unnamed_controls"] = len(unnamed)
-        shoot("history")
+        shoot("history-month")
         openers = sorted(names(lambda n: n.getRoleName() == "push button" and (n.name or "").startswith("Open session ")))
         seen["openers"] = openers
         press(openers[-1])

@@ -131,7 +131,9 @@ def shoot(page):
     wid = window_id()
     for width, height in SIZES:
         subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], timeout=10)
-        time.sleep(0.6)
+        # Pages re-lay themselves out on a frame-clock tick (one or two columns); without a
+        # compositor GTK's frames come slowly after a resize.
+        time.sleep(1.5)
         path = os.path.join(args.shots, "%s-%dx%d-%s.png" % (page, width, height, args.scheme))
         subprocess.run(["import", "-window", wid, path], check=True, timeout=20)
     subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
