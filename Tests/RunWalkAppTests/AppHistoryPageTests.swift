@@ -65,6 +65,9 @@ struct AppHistoryPageTests {
         #expect(!runDays.isEmpty, "no run day in the calendar of \(text("month"))")
         #expect(runDays.allSatisfy { $0.contains(" km") }, "\(runDays)")
         #expect(text("month_totals").hasPrefix("Month: 2 runs · "), "\(text("month_totals"))")
+        // The sample track was recorded in April 2026: the calendar opens there and steps on and back.
+        #expect(text("month") == "April 2026")
+        #expect(text("next_month") == "May 2026" && text("month_again") == "April 2026")
         #expect((seen["records"] as? [String] ?? []).contains { $0.hasPrefix("Longest run: ") }, "\(seen["records"] ?? "")")
         #expect(seen["unnamed_controls"] as? Int == 0 && seen["unnamed_controls_session"] as? Int == 0)
         // The newest session: its intervals, planned against actual; its charts and route.

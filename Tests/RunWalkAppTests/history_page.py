@@ -194,6 +194,11 @@ try:
         unnamed = names(lambda n: n.getRoleName() in ("push button", "text", "toggle button", "check box") and not (n.name or "").strip())
         seen["unnamed_controls"] = len(unnamed)
         shoot("history-month")
+        # Next and previous month: the title follows, the session's month comes back.
+        press("Next month")
+        seen["next_month"] = wait_value("Month shown", lambda v: v != seen["month"], what="the next month")
+        press("Previous month")
+        seen["month_again"] = wait_value("Month shown", lambda v: v == seen["month"], what="the month again")
         openers = sorted(names(lambda n: n.getRoleName() == "push button" and (n.name or "").startswith("Open session ")))
         seen["openers"] = openers
         press(openers[-1])
