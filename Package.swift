@@ -113,6 +113,7 @@ let package = Package(
                            "RunWalkStore", "RunWalkHost", "RunWalkReport", "RunWalkDesktop"]
         ),
         .testTarget(name: "RunWalkAppModelTests", dependencies: ["RunWalkAppModel", "RunWalkCore", "RunWalkRuntime"]),
-        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"], exclude: ["live_page.py", "app_session.py", "plans", "settings_page.py"]),
+        .testTarget(name: "RunWalkAppTests", dependencies: ["RunWalkTestSupport"],
+                    exclude: ["live_page.py", "app_session.py", "plans", "settings_page.py", "history_page.py"]),
     ]
 )

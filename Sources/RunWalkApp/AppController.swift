@@ -34,6 +34,7 @@ final class AppController {
     private lazy var historyPage = HistoryPage()
     private lazy var workoutsPage = WorkoutsPage()
     private lazy var settingsPage = SettingsPage()
+    private lazy var sessionPage = SessionPage()
     private var session: LiveSession?
     private var inhibitCookie: UInt32 = 0
     private var closeWhenEnded = false
@@ -98,6 +99,8 @@ final class AppController {
         finishedPage.onReport = { [weak self] id in self?.openReport(id) }
         finishedPage.onExport = { [weak self] id, format in self?.export(id, format) }
         historyPage.onOpen = { [weak self] id in self?.openSession(id) }
+        sessionPage.onToast = { [weak self] text in self?.toast(text) }
+        sessionPage.onDeleted = { [weak self] in self?.showHistory() }
 
         gtk_stack_set_transition_type(cast(stack), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
         // Each page sizes the window alone: the start page's width must not widen the live page.
@@ -112,6 +115,7 @@ final class AppController {
         gtk_stack_add_named(cast(stack), navigation.root, "navigation")
         gtk_stack_add_named(cast(stack), livePage.root, "live")
         gtk_stack_add_named(cast(stack), finishedPage.root, "finished")
+        gtk_stack_add_named(cast(stack), sessionPage.root, "session")
         gtk_widget_set_vexpand(stack, 1)
         adw_toast_overlay_set_child(cast(toasts), stack)
         adw_application_window_set_content(cast(window), UI.box(true, spacing: 0, [header, toasts]))
@@ -157,12 +161,13 @@ final class AppController {
             gtk_stack_set_visible_child_name(cast(stack), page)
             gtk_stack_set_visible_child_name(cast(titleStack), "page")
         }
-        let titles = ["live": "Workout", "finished": "Summary"]
+        let titles = ["live": "Workout", "finished": "Summary", "session": "Session"]
         adw_window_title_set_title(cast(windowTitle), titles[page] ?? "RunWalk")
-        if let backButton { gtk_widget_set_visible(backButton, page == "finished" ? 1 : 0) }
+        if let backButton { gtk_widget_set_visible(backButton, ["finished", "session"].contains(page) ? 1 : 0) }
     }
 
     private func back() {
+        if visiblePage == "session" { return showHistory() }
         if finishedFromHistory, visiblePage == "finished" {
             finishedFromHistory = false
             showHistory()
@@ -298,12 +303,8 @@ final class AppController {
     }
 
     private func openSession(_ id: Int64) {
-        do {
-            let stored = try AppData.session(id)
-            finishedPage.show(stored.summary, sessionID: id, message: nil)
-            finishedFromHistory = true
-            show("finished")
-        } catch { toast("\(error)") }
+        sessionPage.show(id)
+        show("session")
     }
 
     private func openReport(_ id: Int64) {

@@ -131,7 +131,9 @@ def shoot(page):
     wid = window_id()
     for width, height in SIZES:
         subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], timeout=10)
-        time.sleep(0.6)
+        # Pages re-lay themselves out on a frame-clock tick (one or two columns); without a
+        # compositor GTK's frames come slowly after a resize.
+        time.sleep(1.5)
         path = os.path.join(args.shots, "%s-%dx%d-%s.png" % (page, width, height, args.scheme))
         subprocess.run(["import", "-window", wid, path], check=True, timeout=20)
     subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
@@ -259,7 +261,7 @@ try:
             time.sleep(0.1)
         seen["opened"] = open(args.opened).read().strip() if os.path.exists(args.opened) else ""
 
-    # History: the session is listed; opening it shows its finished page again.
+    # History: the session is listed; opening it shows its session page.
     press("Done")
     show_page("History")
     rows = []
@@ -272,7 +274,7 @@ try:
     shoot("history")
     opener = find(lambda n: n.getRoleName() == "push button" and (n.name or "").startswith("Open session "), what="a history row's Open button")
     opener.queryAction().doAction(0)
-    seen["reopened_distance"] = value("Total distance")
+    seen["reopened_distance"] = value("Session distance")
 finally:
     app.terminate()
     try:
