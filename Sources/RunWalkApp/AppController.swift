@@ -245,7 +245,8 @@ final class AppController {
             gtk_window_destroy(cast(window))
             return
         }
-        for note in outcome.notes { toast(note) }
+        // One toast for the plan day's news (a new toast replaces the one showing).
+        if !outcome.notes.isEmpty { toast(outcome.notes.joined(separator: "\n")) }
         if let summary = outcome.summary {
             finishedFromHistory = false
             finishedPage.show(summary, sessionID: outcome.sessionID, message: outcome.message)

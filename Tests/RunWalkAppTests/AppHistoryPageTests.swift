@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunWalkTestSupport
 
+extension AppUI {
 /// The history and session pages under Xvfb, read and driven through AT-SPI
 /// (Tests/RunWalkAppTests/history_page.py), on a private store `runwalk replay` filled: the
 /// month with its run days, a session's intervals, a rename `runwalk history` sees, a GPX
@@ -33,12 +34,12 @@ struct AppHistoryPageTests {
         return temporary
     }
 
-    static func script(_ arguments: [String], environment: [String: String]) throws -> [String: Any] {
+    static func script(_ arguments: [String], environment: [String: String]) async throws -> [String: Any] {
         let app = AppLivePageTests.product("runwalk-app")
         try #require(FileManager.default.isExecutableFile(atPath: app.path), "runwalk-app is not built")
         let script = root.appendingPathComponent("Tests/RunWalkAppTests/history_page.py").path
         let x = try XSession()
-        let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--shots", AppLivePageTests.screenshots.path] + arguments,
+        let run = try await x.run(["/usr/bin/python3", script, "--app", app.path, "--shots", AppLivePageTests.screenshots.path] + arguments,
                             environment: environment, timeoutSeconds: 150)
         #expect(run.status == 0, "history_page.py failed: \(run.stderr.suffix(3000))")
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -47,7 +48,7 @@ struct AppHistoryPageTests {
     }
 
     @Test(arguments: ["light", "dark"])
-    func calendarSessionRenameExportDelete(scheme: String) throws {
+    func calendarSessionRenameExportDelete(scheme: String) async throws {
         let cli = AppLivePageTests.product("runwalk")
         try #require(FileManager.default.isExecutableFile(atPath: cli.path), "runwalk is not built")
         let temporary = try Self.folder(scheme)
@@ -57,7 +58,7 @@ struct AppHistoryPageTests {
         for workout in ["2m warmup, 3x(2m run, 1m walk), 2m cooldown", "5m warmup, 4x(3m run, 90s walk), 5m cooldown"] {
             _ = try AppLivePageTests.runCLI(cli, ["replay", track, "--workout", workout, "--voice", "off"], environment: environment)
         }
-        let seen = try Self.script(["--scheme", scheme], environment: environment)
+        let seen = try await Self.script(["--scheme", scheme], environment: environment)
         func text(_ key: String) -> String { seen[key] as? String ?? "(missing \(key))" }
 
         // The month of the sessions, its run days marked and named, totals and records.
@@ -99,7 +100,7 @@ struct AppHistoryPageTests {
         }
     }
 
-    @Test func damagedStoreIsABannerNamingTheFile() throws {
+    @Test func damagedStoreIsABannerNamingTheFile() async throws {
         let temporary = try Self.folder("damaged")
         defer { try? FileManager.default.removeItem(at: temporary) }
         let environment = try Self.environment(temporary)
@@ -108,7 +109,7 @@ struct AppHistoryPageTests {
         // A file that is not a database at all (a half-copied or overwritten store).
         let junk = Array(repeating: "this is not a database\n", count: 400).joined()
         try junk.write(to: data.appendingPathComponent("runwalk.sqlite"), atomically: true, encoding: .utf8)
-        let seen = try Self.script(["--damaged"], environment: environment)
+        let seen = try await Self.script(["--damaged"], environment: environment)
         let problem = seen["problem"] as? String ?? ""
         #expect(problem.contains("runwalk.sqlite"), "banner: \(problem)")
         #expect(problem.contains("damaged") || problem.contains("not a database"), "banner: \(problem)")
@@ -118,4 +119,5 @@ struct AppHistoryPageTests {
             #expect(((try? FileManager.default.attributesOfItem(atPath: shot)[.size] as? Int) ?? 0) > 1000, "screenshot \(shot)")
         }
     }
+}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunWalkTestSupport
 
+extension AppUI {
 /// The app under Xvfb, read and driven through AT-SPI (Tests/RunWalkAppTests/live_page.py): a
 /// workout from a sample track at 10× speed; Pause, Skip and a held Stop; the finished page
 /// against the stored summary; the session in `runwalk history`; screenshots of every page.
@@ -21,7 +22,7 @@ struct AppLivePageTests {
     }
 
     @Test(arguments: ["light", "dark"])
-    func runPauseSkipHoldStopThenHistory(scheme: String) throws {
+    func runPauseSkipHoldStopThenHistory(scheme: String) async throws {
         let app = Self.product("runwalk-app"), cli = Self.product("runwalk")
         try #require(FileManager.default.isExecutableFile(atPath: app.path), "runwalk-app is not built")
         try #require(FileManager.default.isExecutableFile(atPath: cli.path), "runwalk is not built")
@@ -56,7 +57,7 @@ struct AppLivePageTests {
         let script = Self.repositoryRoot.appendingPathComponent("Tests/RunWalkAppTests/live_page.py").path
 
         let x = try XSession()
-        let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--speed", "10",
+        let run = try await x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--speed", "10",
                              "--scheme", scheme, "--shots", Self.screenshots.path, "--opened", opened],
                             environment: environment, timeoutSeconds: 150)
         #expect(run.status == 0, "live_page.py failed: \(run.stderr.suffix(3000))")
@@ -123,4 +124,5 @@ struct AppLivePageTests {
     static func runCLI(_ cli: URL, _ arguments: [String], environment: [String: String]) throws -> String {
         try ChildProcess.run(cli.path, arguments, environment: environment, seconds: 60).stdout
     }
+}
 }

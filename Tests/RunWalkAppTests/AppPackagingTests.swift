@@ -7,7 +7,7 @@ import RunWalkTestSupport
 @Suite(.enabled(if: PackagingTools.present || ProcessInfo.processInfo.environment["CI"] == "true",
                 "needs desktop-file-validate and appstreamcli (scripts/test installs them)"))
 struct AppPackagingTests {
-    static let folder = AppLivePageTests.repositoryRoot.appendingPathComponent("packaging/app")
+    static let folder = AppUI.AppLivePageTests.repositoryRoot.appendingPathComponent("packaging/app")
     static let id = "org.runwalk.RunWalk"
 
     static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
@@ -36,7 +36,7 @@ struct AppPackagingTests {
     }
 
     @Test func theAppRegistersTheSameID() throws {
-        let source = AppLivePageTests.repositoryRoot.appendingPathComponent("Sources/RunWalkApp/AppController.swift").path
+        let source = AppUI.AppLivePageTests.repositoryRoot.appendingPathComponent("Sources/RunWalkApp/AppController.swift").path
         let text = try String(contentsOfFile: source, encoding: .utf8)
         #expect(text.contains("static let applicationID = \"\(Self.id)\""))
     }

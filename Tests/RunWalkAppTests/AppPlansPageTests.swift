@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunWalkTestSupport
 
+extension AppUI {
 /// The start page's plan card and the plans page under Xvfb, driven through AT-SPI
 /// (Tests/RunWalkAppTests/plans/plans_page.py), checked against `runwalk plan status --json`:
 /// the CLI and the app read and write the same enrolment.
@@ -10,7 +11,7 @@ struct AppPlansPageTests {
     static let repositoryRoot = AppLivePageTests.repositoryRoot
 
     @Test(arguments: ["light", "dark"])
-    func planCardAndPlansPageAgreeWithTheCLI(scheme: String) throws {
+    func planCardAndPlansPageAgreeWithTheCLI(scheme: String) async throws {
         let app = AppLivePageTests.product("runwalk-app"), cli = AppLivePageTests.product("runwalk")
         try #require(FileManager.default.isExecutableFile(atPath: app.path), "runwalk-app is not built")
         try #require(FileManager.default.isExecutableFile(atPath: cli.path), "runwalk is not built")
@@ -42,7 +43,7 @@ struct AppPlansPageTests {
         let track = Self.repositoryRoot.appendingPathComponent("SampleTracks/track-loop.nmea").path
         let script = Self.repositoryRoot.appendingPathComponent("Tests/RunWalkAppTests/plans/plans_page.py").path
         let x = try XSession()
-        let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--cli", cli.path, "--track", track, "--scheme", scheme,
+        let run = try await x.run(["/usr/bin/python3", script, "--app", app.path, "--cli", cli.path, "--track", track, "--scheme", scheme,
                              "--shots", AppLivePageTests.screenshots.path, "--imported", imported],
                             environment: environment, timeoutSeconds: 240)
         #expect(run.status == 0, "plans_page.py failed: \(run.stderr.suffix(3000))")
@@ -107,4 +108,5 @@ struct AppPlansPageTests {
         #expect(run.status == 2)
         #expect(run.stderr == "runwalk-app: --page: no page named \"map\" (start, plans, workouts, settings or history)\n")
     }
+}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunWalkTestSupport
 
+extension AppUI {
 /// The app through the one session service (issue 29), under Xvfb, a private session bus and
 /// AT-SPI (Tests/RunWalkAppTests/app_session.py): the plan's next day, `runwalk control` and
 /// SIGUSR1 on an app session, one session at a time, recovery after `kill -9`, and the same
@@ -37,9 +38,9 @@ struct AppSessionServiceTests {
 
         /// What app_session.py saw in `mode`.
         func drive(_ mode: String, workout: String = AppSessionServiceTests.workout, speed: String = "10",
-                   timeoutSeconds: Double = 200) throws -> [String: Any] {
+                   timeoutSeconds: Double = 200) async throws -> [String: Any] {
             let x = try XSession()
-            let run = try x.run(["/usr/bin/python3", AppSessionServiceTests.script, "--app", app.path, "--cli", cli.path,
+            let run = try await x.run(["/usr/bin/python3", AppSessionServiceTests.script, "--app", app.path, "--cli", cli.path,
                                  "--track", AppSessionServiceTests.track, "--speed", speed, "--workout", workout, "--mode", mode,
                                  "--shots", AppLivePageTests.screenshots.path],
                                 environment: environment, timeoutSeconds: timeoutSeconds)
@@ -55,11 +56,11 @@ struct AppSessionServiceTests {
         }
     }
 
-    @Test func workoutNextRunsThePlansDayAndMarksItDone() throws {
+    @Test func workoutNextRunsThePlansDayAndMarksItDone() async throws {
         let setup = try Setup("next")
         let started = try setup.cli(["plan", "start", "c25k"])
         #expect(started.status == 0, "plan start: \(started.stderr)")
-        let seen = try setup.drive("finish", workout: "next", speed: "50")
+        let seen = try await setup.drive("finish", workout: "next", speed: "50")
         #expect(seen["result"] as? String == "Workout complete", "result: \(seen["result"] ?? "none")")
         #expect((seen["note"] as? String)?.hasPrefix("Week 1, day 1 of Couch to 5K done") == true, "note: \(seen["note"] ?? "none")")
         let status = try setup.cli(["plan", "status"])
@@ -67,9 +68,9 @@ struct AppSessionServiceTests {
         #expect(status.stdout.contains("Done 1 of 27 days"), "plan status:\n\(status.stdout)")
     }
 
-    @Test func anAppSessionAnswersControlAndSignalsAndIsTheOnlyOne() throws {
+    @Test func anAppSessionAnswersControlAndSignalsAndIsTheOnlyOne() async throws {
         let setup = try Setup("control")
-        let seen = try setup.drive("control")
+        let seen = try await setup.drive("control")
         let status = try #require(seen["status"] as? [String: Any])
         #expect(status["status"] as? Int == 0, "control status: \(status["stderr"] ?? "")")
         let json = try #require(try JSONSerialization.jsonObject(with: Data((status["stdout"] as? String ?? "").utf8)) as? [String: Any])
@@ -88,18 +89,18 @@ struct AppSessionServiceTests {
                 "second start: \(second["stderr"] ?? "")")
     }
 
-    @Test func afterKillNineTheNextStartRecoversTheRun() throws {
+    @Test func afterKillNineTheNextStartRecoversTheRun() async throws {
         let setup = try Setup("crash")
-        let seen = try setup.drive("crash")
+        let seen = try await setup.drive("crash")
         #expect(seen["open_before"] as? Int == 1)
         #expect((seen["recovered"] as? String)?.hasPrefix("Recovered your run of \(Self.workout): ") == true,
                 "recovered: \(seen["recovered"] ?? "none")")
         #expect(seen["open_after"] as? Int == 0)
     }
 
-    @Test func theAppAndRunGiveTheSamePhasesAndDistance() throws {
+    @Test func theAppAndRunGiveTheSamePhasesAndDistance() async throws {
         let setup = try Setup("parity")
-        let seen = try setup.drive("finish", speed: "50")
+        let seen = try await setup.drive("finish", speed: "50")
         #expect(seen["result"] as? String == "Workout complete")
         let app = try #require(try JSONSerialization.jsonObject(with: Data(try setup.cli(["report", "last", "--format", "json"]).stdout.utf8)) as? [String: Any])
         let run = try setup.cli(["run", Self.workout, "--gps", "file:" + Self.track, "--speed", "50", "--voice", "off", "--json"])
@@ -112,4 +113,5 @@ struct AppSessionServiceTests {
         print("parity: app \(appMetres) m, run \(cliMetres) m, \(phases(app).count) phases alike: \(phases(app) == phases(cli))")
         #expect(abs(appMetres - cliMetres) / cliMetres < 0.001, "app \(appMetres) m, run \(cliMetres) m")
     }
+}
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import RunWalkTestSupport
 
+extension AppUI {
 /// The settings and workouts pages under Xvfb, driven through AT-SPI
 /// (Tests/RunWalkAppTests/settings_page.py): a switch and a typed GPS source land in
 /// settings.conf with the runner's comments kept, and `runwalk run` then takes its GPS from the
@@ -20,7 +21,7 @@ struct AppSettingsPageTests {
         """
 
     @Test(arguments: ["light", "dark"])
-    func settingsAndWorkoutsReachTheFilesTheCommandLineReads(scheme: String) throws {
+    func settingsAndWorkoutsReachTheFilesTheCommandLineReads(scheme: String) async throws {
         let app = AppLivePageTests.product("runwalk-app"), cli = AppLivePageTests.product("runwalk")
         try #require(FileManager.default.isExecutableFile(atPath: app.path), "runwalk-app is not built")
         try #require(FileManager.default.isExecutableFile(atPath: cli.path), "runwalk is not built")
@@ -45,7 +46,7 @@ struct AppSettingsPageTests {
 
         // Tall enough for the GPS group to be on screen when the script clicks into its field.
         let x = try XSession(width: 1280, height: 1440)
-        let run = try x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--scheme", scheme,
+        let run = try await x.run(["/usr/bin/python3", script, "--app", app.path, "--track", track, "--scheme", scheme,
                              "--shots", AppLivePageTests.screenshots.path], environment: environment, timeoutSeconds: 150)
         #expect(run.status == 0, "settings_page.py failed: \(run.stderr.suffix(3000))")
         let line = run.stdout.split(separator: "\n").last.map(String.init) ?? ""
@@ -84,4 +85,5 @@ struct AppSettingsPageTests {
             }
         }
     }
+}
 }

@@ -140,7 +140,10 @@ try:
         seen["phase"] = wait_value("Phase", lambda v: v != "", timeout=60, what="the live page")
         seen["result"] = value("Result", timeout=120)
         seen["finished_distance"] = value("Total distance")
-        note = find(lambda n: n.getRoleName() == "label" and (n.name or "").startswith("Week "), 10, "the plan day's note") \
+        # The toast's label, not the start page's plan card ("Week 1 · Day 1 of …"), which GTK 4.8
+        # keeps in the tree while hidden.
+        note = find(lambda n: n.getRoleName() == "label" and (n.name or "").startswith("Week ")
+                    and (" done" in n.name or " cut short" in n.name), 10, "the plan day's note") \
             if args.workout == "next" else None
         seen["note"] = note.name if note else None
     elif args.mode == "control":
