@@ -42,9 +42,8 @@ enum AppData {
     static func save(name: String, spec: String) -> String? {
         let file = WorkoutLibraryFile()
         do {
-            var library = try file.load()
-            _ = try library.add(name: name, spec: spec)
-            try file.save(library)
+            // One line added: the runner's comments, order and other lines stay as they were.
+            try file.edit { try $0.add(name: name, spec: spec) }
             return nil
         } catch let error as ConfigFileError {
             return error.message

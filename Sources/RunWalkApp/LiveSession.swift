@@ -77,9 +77,12 @@ final class LiveSession: @unchecked Sendable {
                 if let latest { onStatus(latest) }
             }
         }
+        // A heart-rate strap (`hr =` in settings.conf, chosen on the settings page), as for `runwalk run`.
+        let strap = HeartRateLink.start(settings.heartRateSensor ?? .off, control: handle.control, say: warn)
         let source = gps
         Task.detached {
             let outcome = await handle.outcome()
+            strap?.stop()
             handle.close()
             let shown = Self.shown(outcome, source: source)
             MainLoop.post { onEnd(shown) }
