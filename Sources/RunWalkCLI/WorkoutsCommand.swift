@@ -58,7 +58,7 @@ struct WorkoutsCommand: ParsableCommand {
             do { _ = try library.add(name: name, spec: spec) } catch let error as WorkoutLibrary.FileError {
                 throw UserFacingError.input(error.message)
             }
-            try WorkoutStore.save(library)
+            try WorkoutStore.edit { try $0.add(name: name, spec: spec) }
             Terminal.warning("saved \(name.lowercased())")
         }
     }
@@ -72,7 +72,7 @@ struct WorkoutsCommand: ParsableCommand {
             try WorkoutNames.checkSaved(name, in: library)
             try WorkoutNames.checkNew(newName, in: library)
             do { try library.rename(name, to: newName) } catch { throw UserFacingError.input(error.message) }
-            try WorkoutStore.save(library)
+            try WorkoutStore.edit { try $0.rename(name.lowercased(), to: newName) }
             Terminal.warning("renamed \(name.lowercased()) to \(newName.lowercased())")
         }
     }
@@ -88,7 +88,7 @@ struct WorkoutsCommand: ParsableCommand {
             do { _ = try library.add(name: name, spec: spec) } catch let error as WorkoutLibrary.FileError {
                 throw UserFacingError.input(error.message)
             }
-            try WorkoutStore.save(library)
+            try WorkoutStore.edit { try $0.update(name: name.lowercased(), spec: spec) }
             Terminal.warning("updated \(name.lowercased())")
         }
     }
@@ -102,7 +102,7 @@ struct WorkoutsCommand: ParsableCommand {
                 let builtIn = WorkoutLibrary.builtIns.contains { $0.name == name.lowercased() }
                 throw UserFacingError.input(builtIn ? "\(name) is built in and cannot be removed" : "no saved workout named \(name)")
             }
-            try WorkoutStore.save(library)
+            try WorkoutStore.edit { try $0.remove(name: name.lowercased()) }
         }
     }
 
@@ -127,8 +127,15 @@ struct WorkoutsCommand: ParsableCommand {
                     throw UserFacingError.input("\(file): \(error.message)" + (saved ? " (or import with --replace)" : ""))
                 }
             }
-            for entry in entries { _ = try library.add(name: entry.name, spec: entry.spec) }
-            try WorkoutStore.save(library)
+            // Line by line: a name saved before (or earlier in the file) is changed where it stands.
+            var saved = Set(library.userEntries.map(\.name))
+            try WorkoutStore.edit { document in
+                for entry in entries {
+                    let key = entry.name.lowercased()
+                    if saved.contains(key) { try document.update(name: key, spec: entry.spec) } else { try document.add(name: key, spec: entry.spec) }
+                    saved.insert(key)
+                }
+            }
             Terminal.warning("imported \(entries.count) workout\(entries.count == 1 ? "" : "s")")
         }
     }
@@ -179,9 +186,17 @@ enum WorkoutStore {
         try call { try WorkoutLibraryFile().loadLeniently() }
     }
 
-    static func save(_ library: WorkoutLibrary) throws {
+    /// Changes the file line by line (`WorkoutsDocument`): the runner's comments, blank lines and
+    /// order stay as they were; only the line changed is written anew.
+    static func edit(_ change: (inout WorkoutsDocument) throws -> Void) throws {
         let file = WorkoutLibraryFile()
-        do { try file.save(library) } catch {
+        do { try file.edit(change) } catch let error as ConfigFileError {
+            throw UserFacingError.input("\(UserText.path(file.url.path)): \(error.description)")
+        } catch let error as ConfigFileAtPath {
+            throw UserFacingError.input(error.description)
+        } catch let error as InputError {
+            throw UserFacingError.input(error.description)
+        } catch {
             throw UserFacingError.runtime("\(UserText.path(file.url.path)): cannot save: \(FileErrorText.reason(error))")
         }
     }

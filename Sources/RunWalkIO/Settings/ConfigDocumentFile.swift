@@ -31,10 +31,11 @@ extension SettingsFile {
 }
 
 extension WorkoutLibraryFile {
-    /// The file as the runner wrote it; a missing file is an empty one. A bad line is a
-    /// `ConfigFileAtPath` (file, line, column); an unreadable file an `InputError`.
+    /// The file as the runner wrote it; a missing file is one with only the line that says what
+    /// the file holds (written once a workout is added). A bad line is a `ConfigFileAtPath`
+    /// (file, line, column); an unreadable file an `InputError`.
     public func loadDocument() throws -> WorkoutsDocument {
-        let text = try ConfigDirectory.text(of: url) ?? ""
+        let text = try ConfigDirectory.text(of: url) ?? "# RunWalk workouts: name = spec\n"
         do { return try WorkoutsDocument(text: text) } catch { throw ConfigFileAtPath(path: url.path, error: error) }
     }
 
