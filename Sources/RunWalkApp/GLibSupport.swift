@@ -107,10 +107,12 @@ enum MainLoop {
         return 0
     }
 
-    /// Runs `body` on the main thread soon.
+    /// Runs `body` on the main thread soon: at the default priority, ahead of GTK's redraws. At
+    /// idle priority an animation that keeps the frame clock busy (a spinner, with software
+    /// rendering) held it back for good: a strap scan's result never reached the settings page.
     static func post(_ body: @escaping @Sendable @MainActor () -> Void) {
         let data = Unmanaged.passRetained(HandlerBox(body)).toOpaque()
-        _ = g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, idleTrampoline, data, nil)
+        _ = g_idle_add_full(G_PRIORITY_DEFAULT, idleTrampoline, data, nil)
     }
 
     private static let dispatchTrampoline: @convention(c) (Int32, GIOCondition, UnsafeMutableRawPointer?) -> gboolean = { fd, _, _ in
