@@ -55,7 +55,7 @@ enum AppData {
     /// Writes a session's HTML report to a private file in the cache folder and returns its path.
     static func writeReport(_ id: Int64) throws -> String {
         let stored = try session(id)
-        let html = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
+        let html = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints, heartRate: stored.heartRate))
         let environment = ProcessInfo.processInfo.environment
         let cache = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? (NSHomeDirectory() as NSString).appendingPathComponent(".cache")
@@ -74,7 +74,7 @@ enum AppData {
     /// Writes a session as GPX, TCX or FIT to `path`.
     static func export(_ id: Int64, format: ExportFormat, to path: String) throws {
         let recorded = try session(id)
-        let session = RecordedSession(summary: recorded.summary, track: recorded.trackPoints)
+        let session = RecordedSession(summary: recorded.summary, track: recorded.trackPoints, heartRate: recorded.heartRate)
         switch format {
         case .gpx: try write(Array(GPXWriter.render(session).utf8), to: path)
         case .tcx: try write(Array(TCXWriter.render(session).utf8), to: path)

@@ -56,7 +56,7 @@ enum HistoryStore {
             return try call(store) {
                 let stored = try store.loadSession(.id(id))
                 let label = try store.sessionLabels()[id]
-                return (RecordedSession(summary: stored.summary, track: stored.trackPoints), stored.info, label?.name, label?.note)
+                return (RecordedSession(summary: stored.summary, track: stored.trackPoints, heartRate: stored.heartRate), stored.info, label?.name, label?.note)
             }
         }
     }

@@ -67,7 +67,7 @@ enum HistoryPageOutput {
         var written = 0
         for session in input.sessions where !session.state.isRecording {
             let stored = try PlanStore.call { try store.loadSession(.id(session.id)) }
-            let html = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
+            let html = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints, heartRate: stored.heartRate))
             try ReportOutput.write(Array(html.utf8), to: folder.appendingPathComponent(HistoryPageInput.reportFileName(session.id)).path)
             written += 1
         }

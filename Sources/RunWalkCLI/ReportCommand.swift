@@ -38,7 +38,7 @@ struct ReportCommand: ParsableCommand {
         let text: String
         switch format {
         case .json: text = stored.summaryJSON
-        case .html: text = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints))
+        case .html: text = HTMLReport.render(RecordedSession(summary: stored.summary, track: stored.trackPoints, heartRate: stored.heartRate))
         case .text:
             text = "Session   \(stored.info.id) (\(stored.info.source))\n" + SummaryText.render(stored.summary, track: stored.trackPoints)
                 + Self.recordsSet(by: stored.info.id, store: store, units: stored.summary.units)

@@ -15,7 +15,7 @@ extension StoreAccess {
         let store = try openExisting()
         do {
             let stored = try store.loadSession(reference)
-            return RecordedSession(summary: stored.summary, track: stored.trackPoints)
+            return RecordedSession(summary: stored.summary, track: stored.trackPoints, heartRate: stored.heartRate)
         } catch let error as StoreError {
             throw failure(error, store: store)
         }

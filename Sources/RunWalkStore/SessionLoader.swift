@@ -52,6 +52,8 @@ public struct StoredSession: Sendable {
     public var summaryJSON: String
     /// The recorded track, in time order.
     public var trackPoints: [TrackPoint]
+    /// The heart-rate samples, in time order (RR intervals included).
+    public var heartRate: [HeartRateSample] = []
 }
 
 extension RunWalkStore {
@@ -72,7 +74,9 @@ extension RunWalkStore {
                 summary = try SummaryRebuilder.summary(db, sessionID: info.id, state: info.state.outcome ?? .inProgress)
                 text = try SummaryJSON.encode(summary)
             }
-            return StoredSession(info: info, summary: summary, summaryJSON: text, trackPoints: try Self.trackPoints(db, sessionID: info.id))
+            let heartRate = try Self.heartRateSamples(db, sessionID: info.id)
+            return StoredSession(info: info, summary: summary, summaryJSON: text,
+                                 trackPoints: try Self.trackPoints(db, sessionID: info.id, heartRate: heartRate), heartRate: heartRate)
         }
     }
 
@@ -129,7 +133,7 @@ extension RunWalkStore {
             distanceMetres: row["distance_m"], durationSeconds: row["duration_s"], averagePaceSecondsPerKm: row["avg_pace_s_per_km"])
     }
 
-    static func trackPoints(_ db: SQLiteConnection, sessionID: Int64) throws -> [TrackPoint] {
+    static func trackPoints(_ db: SQLiteConnection, sessionID: Int64, heartRate: [HeartRateSample]? = nil) throws -> [TrackPoint] {
         // Each point's HDOP comes from its accepted fix (exports carry it so a re-imported
         // track is weighed as the original was); one pass over the session's fixes.
         var hdopByTime: [Int64: Double] = [:]
@@ -151,7 +155,7 @@ extension RunWalkStore {
                 paceSecondsPerKm: optional(7), phaseIndex: row.isNull(8) ? nil : Int(row.int64(8)),
                 rawLatitude: optional(9), rawLongitude: optional(10), afterGap: row.int64(11) != 0, hdop: hdopByTime[time]))
         }
-        joinHeartRate(try heartRateSamples(db, sessionID: sessionID), into: &points)
+        joinHeartRate(try heartRate ?? heartRateSamples(db, sessionID: sessionID), into: &points)
         return points
     }
 }

@@ -1,12 +1,15 @@
 import RunWalkCore
 
 /// Renders a session as a FIT activity file: file_id, a timer start event, one record per
-/// second of track (position, altitude, distance, speed), one lap per phase, a timer stop
-/// event, the session and the activity — the messages Garmin Connect and Strava read.
+/// second of track (position, altitude, distance, speed, heart rate), the strap's beat-to-beat
+/// (RR) intervals in `hrv` messages before the record they lead up to, one lap per phase, a
+/// timer stop event, the session and the activity — the messages Garmin Connect and Strava read.
 public enum FITActivityWriter {
     // Global message numbers (FIT profile).
     static let fileID: UInt16 = 0, session: UInt16 = 18, lap: UInt16 = 19, record: UInt16 = 20
-    static let event: UInt16 = 21, activity: UInt16 = 34
+    static let event: UInt16 = 21, activity: UInt16 = 34, hrv: UInt16 = 78
+    /// RR intervals per `hrv` message (as watches write them; the last is padded with invalid values).
+    static let intervalsPerHRV = 5
     /// Seconds from the Unix epoch to the FIT epoch, 1989-12-31T00:00:00Z.
     static let fitEpochUnixSeconds: Int64 = 631_065_600
 
@@ -30,11 +33,19 @@ public enum FITActivityWriter {
         let hasAltitude = session.hasAltitude
         let hasHeartRate = session.hasHeartRate
         var lastSecond: Int64?
+        var intervals = RRIntervalQueue(session.heartRate)
         for (offset, point) in session.track.enumerated() {
             let second = timestamp(point.time)
+            let isLast = offset == session.track.count - 1
             // One record per second: FIT timestamps are whole seconds; the distance field keeps the rest exact.
-            if second == lastSecond && offset != session.track.count - 1 { continue }
+            if second == lastSecond && !isLast { continue }
             lastSecond = second
+            // hrv messages have no time of their own: a reader gives them to the next record.
+            let due = intervals.take(through: isLast ? .infinity : point.elapsedSeconds)
+            for start in stride(from: 0, to: due.count, by: intervalsPerHRV) {
+                let chunk = due[start..<min(due.count, start + intervalsPerHRV)].map { Optional(scaled($0 * 1000)) }
+                fit.write(message: hrv, [F(0, .uint16, array: chunk + Array(repeating: nil, count: intervalsPerHRV - chunk.count))])
+            }
             var fields = [F(253, .uint32, second), F(0, .sint32, semicircles(point.latitude)),
                           F(1, .sint32, semicircles(point.longitude))]
             if hasAltitude { fields.append(F(2, .uint16, point.altitudeMSL.map { scaled(($0 + 500) * 5) })) }
@@ -140,5 +151,25 @@ public enum FITActivityWriter {
         if isLast { return 7 }
         guard lap.endedByPlan else { return 0 }
         return lap.byDistance ? 2 : 1
+    }
+}
+
+/// The RR intervals of a session's heart-rate samples, handed out in time order.
+struct RRIntervalQueue {
+    private let samples: [HeartRateSample]
+    private var next = 0
+
+    init(_ samples: [HeartRateSample]) {
+        self.samples = samples.filter { !$0.rrIntervalsSeconds.isEmpty }
+    }
+
+    /// The intervals of the samples taken up to `seconds` (elapsed) not handed out yet.
+    mutating func take(through seconds: Double) -> [Double] {
+        var due: [Double] = []
+        while next < samples.count, samples[next].seconds <= seconds {
+            due += samples[next].rrIntervalsSeconds
+            next += 1
+        }
+        return due
     }
 }

@@ -48,27 +48,37 @@ public struct FITEncoder {
     }
 
     /// One field of a message: its number in the profile, its base type and its raw
-    /// (already scaled and offset) value; nil writes the invalid value.
+    /// (already scaled and offset) values, one for a plain field, several for an array field
+    /// (such as `hrv.time`); nil writes the invalid value.
     public struct Field: Sendable {
         /// Field number in the message's profile.
         public var number: UInt8
-        /// How the value is stored.
+        /// How each value is stored.
         public var type: BaseType
-        /// The raw value; nil for invalid.
-        public var value: Int64?
+        /// The raw values (one unless the field is an array); nil for invalid.
+        public var values: [Int64?]
 
         /// A field from its number, type and raw value.
         public init(_ number: UInt8, _ type: BaseType, _ value: Int64?) {
+            self.init(number, type, array: [value])
+        }
+
+        /// An array field: `values.count` values of `type` (at least one).
+        public init(_ number: UInt8, _ type: BaseType, array values: [Int64?]) {
             self.number = number
             self.type = type
-            self.value = value
+            self.values = values.isEmpty ? [nil] : values
         }
+
+        /// The field's size in a data message, bytes.
+        var size: Int { type.size * values.count }
     }
 
     private struct Layout: Equatable {
         var globalMessage: UInt16
         var fields: [UInt8]
         var types: [UInt8]
+        var sizes: [Int]
     }
 
     private var records: [UInt8] = []
@@ -80,7 +90,8 @@ public struct FITEncoder {
 
     /// Appends a data message, preceded by a definition message when its layout is new.
     public mutating func write(message globalMessage: UInt16, _ fields: [Field]) {
-        let layout = Layout(globalMessage: globalMessage, fields: fields.map(\.number), types: fields.map(\.type.rawValue))
+        let layout = Layout(globalMessage: globalMessage, fields: fields.map(\.number), types: fields.map(\.type.rawValue),
+                            sizes: fields.map(\.size))
         let local: Int
         if let existing = localTypes.firstIndex(where: { $0 == layout }) {
             local = existing
@@ -95,20 +106,22 @@ public struct FITEncoder {
             records.append(UInt8(fields.count))
             for field in fields {
                 records.append(field.number)
-                records.append(UInt8(field.type.size))
+                records.append(UInt8(field.size))
                 records.append(field.type.rawValue)
             }
         }
         records.append(UInt8(local))
         for field in fields {
-            let raw: UInt64
-            if let value = field.value {
-                let clamped = min(max(value, field.type.range.lowerBound), field.type.range.upperBound)
-                raw = UInt64(bitPattern: clamped)
-            } else {
-                raw = field.type.invalid
+            for value in field.values {
+                let raw: UInt64
+                if let value {
+                    let clamped = min(max(value, field.type.range.lowerBound), field.type.range.upperBound)
+                    raw = UInt64(bitPattern: clamped)
+                } else {
+                    raw = field.type.invalid
+                }
+                appendLittleEndian(raw, size: field.type.size)
             }
-            appendLittleEndian(raw, size: field.type.size)
         }
     }
 

@@ -1,7 +1,8 @@
 import RunWalkCore
 
 /// The report's heart-rate parts (issue 32): the chart over time aligned with pace (same time
-/// axis, phases shaded), tiles for the average, maximum and aerobic decoupling, and the time in
+/// axis, phases shaded), tiles for the average, maximum, aerobic decoupling and the beat-to-beat
+/// variability (RMSSD of the strap's RR intervals), and the time in
 /// each zone. Nothing when the session has no heart rate.
 enum HeartRateReport {
     /// The heart rate per time bucket: the mean of the points' heart rates in it.
@@ -50,6 +51,9 @@ enum HeartRateReport {
         html += "<div class=\"tile\"><span class=\"label\">Max heart rate</span><span class=\"value\">\(maximum) <small>bpm</small></span></div>"
         if let decoupling = decoupling(session) {
             html += "<div class=\"tile\"><span class=\"label\">Aerobic decoupling</span><span class=\"value\">\(Text.fixed(decoupling, 1)) <small>% pace:HR, 2nd half vs 1st</small></span></div>"
+        }
+        if let variability = HeartRateVariability(samples: session.heartRate) {
+            html += "<div class=\"tile\"><span class=\"label\">Beat-to-beat variability</span><span class=\"value\">\(Text.fixed(variability.rmssdMilliseconds, 0)) <small>ms RMSSD, \(variability.intervals) beats</small></span></div>"
         }
         html += "</div>"
         if let zones = summary.heartRateZoneSeconds {

@@ -6,11 +6,16 @@ public struct RecordedSession: Sendable, Equatable {
     public var summary: Summary
     /// The recorded track, in time order.
     public var track: [TrackPoint]
+    /// The heart-rate samples as recorded (elapsed seconds, bpm, and the strap's or file's RR
+    /// intervals), in time order; empty when the session had no heart rate or it was not loaded.
+    /// The track's points carry the bpm already; exports take the RR intervals from here.
+    public var heartRate: [HeartRateSample]
 
-    /// A session from its summary and track.
-    public init(summary: Summary, track: [TrackPoint]) {
+    /// A session from its summary, track and heart-rate samples.
+    public init(summary: Summary, track: [TrackPoint], heartRate: [HeartRateSample] = []) {
         self.summary = summary
         self.track = track
+        self.heartRate = heartRate
     }
 
     /// The UTC instant of the workout's start (elapsed 0): from the track when it has
