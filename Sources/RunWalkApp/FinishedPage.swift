@@ -50,25 +50,8 @@ final class FinishedPage {
             UI.append(content, report, exports)
         }
 
-        // Rows, not a grid: planned against done reads at 360 px without sideways scrolling.
-        UI.append(content, UI.label("Intervals", classes: ["heading"], xalign: 0))
-        let intervals = UI.boxedList(name: "Intervals")
-        for i in model.intervals {
-            let title = "\(i.number). \(i.phase) · \(i.actual) of \(i.planned)"
-            let subtitle = [i.distance, i.pace, i.note].filter { !$0.isEmpty }.joined(separator: " · ")
-            gtk_list_box_append(cast(intervals), UI.infoRow(title: title, subtitle: subtitle))
-        }
-        UI.append(content, intervals)
-        UI.append(content, UI.label("Splits", classes: ["heading"], xalign: 0))
-        if model.splits.isEmpty {
-            UI.append(content, UI.label("No full kilometre yet", classes: ["caption"], xalign: 0))
-        } else {
-            let splits = UI.boxedList(name: "Splits")
-            for split in model.splits {
-                gtk_list_box_append(cast(splits), UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace))
-            }
-            UI.append(content, splits)
-        }
+        Self.appendTables(model, to: content, intervalsHeading: "Intervals", intervalsName: "Intervals", splitsName: "Splits",
+                          noSplits: "No full kilometre yet")
         let done = UI.button("Done", name: "Done", classes: ["pill"]) { [weak self] in self?.onDone() }
         gtk_widget_set_margin_top(done, 12)
         UI.append(content, done)
@@ -76,5 +59,31 @@ final class FinishedPage {
 
     private func figure(_ value: String, _ caption: String, name: String) -> Widget {
         UI.box(true, spacing: 0, [UI.label(value, classes: ["stat-value"], name: name), UI.label(caption, classes: ["caption"])])
+    }
+}
+
+extension FinishedPage {
+    /// The intervals (planned against done) and the splits, as rows: planned against done reads
+    /// at 360 px without sideways scrolling. The finished page and a history session's page share it.
+    static func appendTables(_ model: FinishedPageModel, to box: Widget, intervalsHeading: String, intervalsName: String,
+                             splitsName: String, noSplits: String) {
+        UI.append(box, UI.label(intervalsHeading, classes: ["heading"], xalign: 0))
+        let intervals = UI.boxedList(name: intervalsName)
+        for i in model.intervals {
+            let title = "\(i.number). \(i.phase) · \(i.actual) of \(i.planned)"
+            let subtitle = [i.distance, i.pace, i.note].filter { !$0.isEmpty }.joined(separator: " · ")
+            gtk_list_box_append(cast(intervals), UI.infoRow(title: title, subtitle: subtitle))
+        }
+        UI.append(box, intervals)
+        UI.append(box, UI.label("Splits", classes: ["heading"], xalign: 0))
+        if model.splits.isEmpty {
+            UI.append(box, UI.label(noSplits, classes: ["caption"], xalign: 0))
+        } else {
+            let splits = UI.boxedList(name: splitsName)
+            for split in model.splits {
+                gtk_list_box_append(cast(splits), UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace))
+            }
+            UI.append(box, splits)
+        }
     }
 }

@@ -111,25 +111,9 @@ final class SessionPage {
         UI.append(left, figures)
         drawFigures()
 
-        // Rows, not a grid: planned against done reads at 360 px without sideways scrolling.
-        UI.append(right, UI.label("Intervals, planned and actual", classes: ["heading"], xalign: 0))
-        let intervals = UI.boxedList(name: "Session intervals")
-        for i in model.intervals {
-            let title = "\(i.number). \(i.phase) · \(i.actual) of \(i.planned)"
-            let subtitle = [i.distance, i.pace, i.note].filter { !$0.isEmpty }.joined(separator: " · ")
-            gtk_list_box_append(cast(intervals), UI.infoRow(title: title, subtitle: subtitle))
-        }
-        UI.append(right, intervals)
-        UI.append(right, UI.label("Splits", classes: ["heading"], xalign: 0))
-        if model.splits.isEmpty {
-            UI.append(right, UI.label("No full \(summary.units == .metric ? "kilometre" : "mile") in this session", classes: ["caption"], xalign: 0))
-        } else {
-            let splits = UI.boxedList(name: "Session splits")
-            for split in model.splits {
-                gtk_list_box_append(cast(splits), UI.infoRow(title: "\(split.number). \(split.distance) in \(split.time)", subtitle: split.pace))
-            }
-            UI.append(right, splits)
-        }
+        FinishedPage.appendTables(model, to: right, intervalsHeading: "Intervals, planned and actual", intervalsName: "Session intervals",
+                                  splitsName: "Session splits",
+                                  noSplits: "No full \(summary.units == .metric ? "kilometre" : "mile") in this session")
 
         // Export, as `runwalk export`: into the documents folder, the path shown.
         UI.append(right, UI.label("Export", classes: ["heading"], xalign: 0))
