@@ -11,9 +11,9 @@ Modes:
 Prints one JSON object of what it saw on standard output; exits 1 with a message when a step
 times out. Every app is started and stopped by its PID, also when a step fails.
 """
-import argparse, json, os, signal, sqlite3, subprocess, sys, time
+import argparse, json, os, signal, sqlite3, subprocess, time
 
-import pyatspi
+from atspi_app import *  # noqa: F403 (the shared helpers)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--app", required=True)
@@ -26,97 +26,11 @@ parser.add_argument("--shots", help="where screenshots go (the recovery message 
 args = parser.parse_args()
 
 seen = {"mode": args.mode}
-apps = []
 
 
-def fail(message):
-    print(json.dumps(seen), flush=True)
-    sys.stderr.write("app_session.py: " + message + "\n")
-    stop_all()
-    sys.exit(1)
-
-
-def walk(node):
-    yield node
-    try:
-        children = [node.getChildAtIndex(i) for i in range(node.childCount)]
-    except Exception:
-        return
-    for child in children:
-        if child is not None:
-            yield from walk(child)
-
-
-def app_root():
-    desktop = pyatspi.Registry.getDesktop(0)
-    for i in range(desktop.childCount):
-        node = desktop.getChildAtIndex(i)
-        if node is not None and node.name == "runwalk-app":
-            return node
-    return None
-
-
-def find(predicate, timeout=15.0, what="a control"):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        root = app_root()
-        if root is not None:
-            for node in walk(root):
-                try:
-                    if predicate(node):
-                        return node
-                except Exception:
-                    pass
-        time.sleep(0.1)
-    fail("timed out waiting for " + what)
-
-
-def value(description, timeout=15.0):
-    return find(lambda n: n.getRoleName() == "label" and n.description == description, timeout, "label " + description).name
-
-
-def wait_value(description, test, timeout=15.0, what=None):
-    deadline = time.time() + timeout
-    last = None
-    while time.time() < deadline:
-        last = value(description, timeout)
-        if test(last):
-            return last
-        time.sleep(0.05)
-    fail("timed out waiting for %s (last %r)" % (what or description, last))
-
-
-def shoot(name):
-    if not args.shots:
-        return
-    os.makedirs(args.shots, exist_ok=True)
-    out = subprocess.run(["xdotool", "search", "--sync", "--onlyvisible", "--name", "RunWalk"],
-                         capture_output=True, text=True, timeout=10).stdout.split()
-    if not out:
-        fail("no RunWalk window for xdotool")
-    for width, height in [(360, 720), (1280, 800)]:
-        subprocess.run(["xdotool", "windowsize", "--sync", out[0], str(width), str(height)], timeout=10)
-        time.sleep(0.6)
-        subprocess.run(["import", "-window", out[0], os.path.join(args.shots, "%s-%dx%d.png" % (name, width, height))],
-                       check=True, timeout=20)
-
-
-def start_app(extra):
-    app = subprocess.Popen([args.app, "--gps", "file:" + args.track, "--speed", args.speed, "--voice", "off",
-                            "--window-size", "360x720"] + extra)
-    apps.append(app)
-    return app
-
-
-def stop_all():
-    for app in apps:
-        if app.poll() is None:
-            app.terminate()
-            try:
-                app.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                app.kill()
-                app.wait()
+def start(extra):
+    return start_app([args.app, "--gps", "file:" + args.track, "--speed", args.speed, "--voice", "off",
+                      "--window-size", "360x720"] + extra)
 
 
 def cli(arguments, timeout=20):
@@ -133,10 +47,11 @@ def open_sessions():
         db.close()
 
 
-pyatspi.Registry.getDesktop(0).childCount
+# Screenshots' names without a colour scheme (the app follows the system's).
+setup("app_session.py", seen, args.shots, None)
 try:
     if args.mode == "finish":
-        app = start_app(["--workout", args.workout])
+        app = start(["--workout", args.workout])
         seen["phase"] = wait_value("Phase", lambda v: v != "", timeout=60, what="the live page")
         seen["result"] = value("Result", timeout=120)
         seen["finished_distance"] = value("Total distance")
@@ -147,7 +62,7 @@ try:
             if args.workout == "next" else None
         seen["note"] = note.name if note else None
     elif args.mode == "control":
-        app = start_app(["--workout", args.workout])
+        app = start(["--workout", args.workout])
         wait_value("Distance", lambda v: v != "0.00 km", timeout=60, what="some distance")
         seen["status"] = cli(["control", "status", "--json"])
         seen["pause"] = cli(["control", "pause"])
@@ -160,13 +75,13 @@ try:
         seen["app_pid"] = app.pid
         seen["app_alive"] = app.poll() is None
     else:
-        app = start_app(["--workout", args.workout])
+        app = start(["--workout", args.workout])
         wait_value("Distance", lambda v: v not in ("0.00 km", "0.01 km"), timeout=60, what="some distance")
         time.sleep(1.5)
         os.kill(app.pid, signal.SIGKILL)
         app.wait()
         seen["open_before"] = open_sessions()
-        start_app([])
+        start([])
         toast = find(lambda n: n.getRoleName() == "label" and (n.name or "").startswith("Recovered your run of "),
                      30, "the recovery message")
         seen["recovered"] = toast.name

@@ -1,7 +1,10 @@
-"""The AT-SPI and xdotool helpers the app test scripts share (live_page.py, history_page.py):
-finding controls by role and name or description, pressing, typing, holding, page tabs, and
-screenshots at 360x720 and 1280x800. A script calls `setup(...)` first, and sets `state.app` to
-the app it started, so that `fail` can say what was on screen and print what was seen so far.
+"""The AT-SPI and xdotool helpers the app test scripts share (live_page.py, history_page.py,
+settings_page.py, app_session.py, plans/plans_page.py): starting and stopping the app by its PID,
+finding controls by role and name or description, waiting with a deadline, pressing, clicking,
+typing, holding, page tabs, and screenshots at 360x720 and 1280x800. A script calls
+`setup(...)` first and starts the app with `start_app`, so that `fail` can say what was on
+screen and print what was seen so far; its `finally` stops what it started (`stop_app`,
+`stop_all`), also when a step fails.
 """
 import json, os, subprocess, sys, time
 
@@ -13,16 +16,60 @@ SIZES = [(360, 720), (1280, 800)]
 class State:
     name = "atspi_app.py"
     seen = {}
-    shots = "."
-    scheme = "light"
+    shots = None
+    scheme = None
+    settle = 1.5
     app = None
+    apps = []
 
 
 state = State()
 
+# The roles `fail` lists the named nodes of.
+CONTROLS = ("push button", "toggle button", "check box", "radio button", "switch", "page tab", "text", "label")
 
-def setup(name, seen, shots, scheme):
-    state.name, state.seen, state.shots, state.scheme = name, seen, shots, scheme
+
+def setup(name, seen, shots, scheme, settle=1.5):
+    """`shots`: the screenshots' folder (None: `shoot` takes none); `scheme`: the colour scheme
+    the shots' names end in (None: no ending); `settle`: seconds a page is given to lay itself
+    out after a resize before it is shot."""
+    state.name, state.seen, state.shots, state.scheme, state.settle = name, seen, shots, scheme, settle
+    if shots:
+        os.makedirs(shots, exist_ok=True)
+    # The accessibility bus and registry up before the app asks for them: an app that starts while
+    # the bus is still being activated can come up without accessibility (seen: no app on the bus).
+    pyatspi.Registry.getDesktop(0).childCount
+
+
+def start_app(argv):
+    """Starts the app; `state.app` is the newest, and `stop_all` stops every one started."""
+    state.app = subprocess.Popen(argv)
+    state.apps.append(state.app)
+    return state.app
+
+
+def stop_app(key=None, app=None):
+    """Stops `app` (the newest) by its PID if it still runs: SIGTERM, SIGKILL after 10 s, then a
+    moment for its window to leave X before another app's is looked for. Its exit status goes in
+    `seen[key]`."""
+    app = app or state.app
+    if app is None:
+        return
+    if app.poll() is None:
+        app.terminate()
+        try:
+            app.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            app.kill()
+            app.wait()
+        time.sleep(0.5)
+    if key:
+        state.seen[key] = app.returncode
+
+
+def stop_all():
+    for app in state.apps:
+        stop_app(app=app)
 
 
 def fail(message):
@@ -34,8 +81,9 @@ def fail(message):
         sys.stderr.write("%s: no runwalk-app on the accessibility bus; apps: %r; app running: %s\n"
                          % (state.name, apps, state.app is not None and state.app.poll() is None))
     else:
-        names = sorted({n.name for n in walk(root) if safe(lambda: n.getRoleName() == "push button")})
-        sys.stderr.write("%s: buttons: %s\n" % (state.name, ", ".join(names)))
+        names = sorted({"%s:%s" % (n.getRoleName(), n.name) for n in walk(root)
+                        if safe(lambda: n.name and n.getRoleName() in CONTROLS)})
+        sys.stderr.write("%s: named controls: %s\n" % (state.name, " | ".join(names)))
     print(json.dumps(state.seen), flush=True)
     sys.stderr.write(state.name + ": " + message + "\n")
     sys.exit(1)
@@ -56,8 +104,8 @@ def walk(node):
 def app_root():
     desktop = pyatspi.Registry.getDesktop(0)
     for i in range(desktop.childCount):
-        app = desktop.getChildAtIndex(i)
-        if app is not None and app.name == "runwalk-app":
+        app = safe(lambda: desktop.getChildAtIndex(i))
+        if app and app.name == "runwalk-app":
             return app
     return None
 
@@ -75,8 +123,6 @@ def safe(test):
         return False
 
 
-
-
 def find(predicate, timeout=15.0, what="a control"):
     deadline = time.time() + timeout
     while time.time() < deadline:
@@ -92,9 +138,37 @@ def find(predicate, timeout=15.0, what="a control"):
     fail("timed out waiting for " + what)
 
 
-def button(name, timeout=15.0):
+def wait_for(test, what, timeout=15.0):
+    """The first true result of `test` (exceptions count as false) within `timeout` seconds."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        result = safe(test)
+        if result:
+            return result
+        time.sleep(0.1)
+    fail("timed out waiting for " + what)
+
+
+def names(predicate):
+    """The names of the nodes `predicate` takes, now."""
+    root = app_root()
+    return [n.name for n in walk(root) if safe(lambda: predicate(n))] if root is not None else []
+
+
+def wait_names(predicate, what, timeout=15.0):
+    return wait_for(lambda: names(predicate), what, timeout)
+
+
+def control(role, name, timeout=15.0, roles=None):
+    """The control of `role` (or of one of `roles`) named `name`."""
+    roles = roles or (role,)
     # GTK 4.8 names an AdwMessageDialog's response buttons twice over ("Keep running Keep running").
-    return find(lambda n: n.getRoleName() == "push button" and n.name in (name, name + " " + name), timeout, "button " + name)
+    return find(lambda n: n.getRoleName() in roles and n.name in (name, name + " " + name), timeout,
+                "%s %s" % ("/".join(roles), name))
+
+
+def button(name, timeout=15.0):
+    return control("push button", name, timeout)
 
 
 def value(description, timeout=15.0):
@@ -113,8 +187,26 @@ def wait_value(description, test, timeout=15.0, what=None):
     fail("timed out waiting for %s (last %r)" % (what or description, last))
 
 
-def press(name):
-    button(name).queryAction().doAction(0)
+def press(name, role="push button", timeout=15.0):
+    control(role, name, timeout).queryAction().doAction(0)
+
+
+def press_any(name, roles):
+    """Presses the control of one of `roles` named `name`."""
+    node = control(None, name, roles=roles)
+    try:
+        node.queryAction().doAction(0)
+    except Exception:
+        # GTK 4.8 gives check buttons no AT-SPI action: a click where it is, as a runner's finger.
+        click(node)
+        time.sleep(0.3)
+
+
+def click(node):
+    """A pointer click in the middle of `node`."""
+    extents = node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    subprocess.run(["xdotool", "mousemove", "--window", window_id(), str(extents.x + extents.width // 2),
+                    str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
 
 
 def window_id():
@@ -125,15 +217,21 @@ def window_id():
     return out[0]
 
 
+def shot_path(page, width, height):
+    ending = "-" + state.scheme if state.scheme else ""
+    return os.path.join(state.shots, "%s-%dx%d%s.png" % (page, width, height, ending))
+
+
 def shoot(page):
+    if not state.shots:
+        return
     wid = window_id()
     for width, height in SIZES:
         subprocess.run(["xdotool", "windowsize", "--sync", wid, str(width), str(height)], timeout=10)
         # Pages re-lay themselves out on a frame-clock tick (one or two columns); without a
         # compositor GTK's frames come slowly after a resize.
-        time.sleep(1.5)
-        path = os.path.join(state.shots, "%s-%dx%d-%s.png" % (page, width, height, state.scheme))
-        subprocess.run(["import", "-window", wid, path], check=True, timeout=20)
+        time.sleep(state.settle)
+        subprocess.run(["import", "-window", wid, shot_path(page, width, height)], check=True, timeout=20)
     subprocess.run(["xdotool", "windowsize", "--sync", wid, "360", "720"], timeout=10)
     time.sleep(0.4)
 
@@ -146,19 +244,27 @@ def show_page(title):
     shown = [t for t in tabs if safe(lambda: t.queryComponent().getExtents(pyatspi.WINDOW_COORDS).width > 0)]
     if not shown:
         fail("no page tab %s on screen" % title)
-    extents = max(shown, key=lambda t: t.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y).queryComponent().getExtents(pyatspi.WINDOW_COORDS)
-    subprocess.run(["xdotool", "mousemove", "--window", window_id(), str(extents.x + extents.width // 2),
-                    str(extents.y + extents.height // 2), "click", "1"], check=True, timeout=10)
+    click(max(shown, key=lambda t: t.queryComponent().getExtents(pyatspi.WINDOW_COORDS).y))
+    # The page's switch is animated: a click sent meanwhile may land on the page going away.
+    time.sleep(1.0)
 
 
-def type_into(name, text):
-    """Replaces the text of the entry named `name` by typing, as a user would."""
+def type_into(name, text, enter=False):
+    """Replaces the text of the field named `name` by typing, as a user would: a click in the
+    field (it must be on screen), select all, type, and Enter when asked."""
     entry = find(lambda n: n.getRoleName() == "text" and n.name == name, 15, "entry " + name)
     extents = entry.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
     wid = window_id()
     subprocess.run(["xdotool", "mousemove", "--window", wid, str(extents.x + 20), str(extents.y + extents.height // 2),
                     "click", "1", "key", "ctrl+a", "BackSpace"], check=True, timeout=10)
     subprocess.run(["xdotool", "type", "--delay", "10", text], check=True, timeout=30)
+    # Every key handled before going on, where the field tells its text (AdwEntryRow's does not
+    # in GTK 4.8: a script checks what it was given elsewhere, in the file it lands in).
+    deadline = time.time() + 5
+    while time.time() < deadline and safe(lambda: entry.queryText().getText(0, -1)) != text:
+        time.sleep(0.1)
+    if enter:
+        subprocess.run(["xdotool", "key", "Return"], check=True, timeout=10)
 
 
 def hold(node, seconds):

@@ -6,11 +6,9 @@ history (the month's calendar with its run days, totals, records), shoots it, op
 session (its planned-versus-actual intervals), shoots it, renames it, exports it as GPX and
 deletes the older one (answering the confirmation). With --damaged only the history's banner is
 read. Prints one JSON object of what it saw; the Swift test (AppHistoryPageTests) checks it.
-Helpers are live_page.py's. The app is started and stopped by its PID, also when a step fails.
+Helpers are atspi_app.py's. The app is started and stopped by its PID, also when a step fails.
 """
-import argparse, json, os, re, subprocess, sys, time
-
-import pyatspi
+import argparse, json, re, subprocess, time
 
 from atspi_app import *  # noqa: F403 (the shared helpers)
 
@@ -24,31 +22,11 @@ args = parser.parse_args()
 
 seen = {"scheme": args.scheme}
 setup("history_page.py", seen, args.shots, args.scheme)
-
-
-def names(predicate):
-    root = app_root()
-    return [n.name for n in walk(root) if safe(lambda: predicate(n))] if root is not None else []
-
-
-def wait_names(predicate, what, timeout=15.0):
-    deadline = time.time() + timeout
-    while time.time() < deadline:
-        found = names(predicate)
-        if found:
-            return found
-        time.sleep(0.1)
-    fail("timed out waiting for " + what)
-
-
 RUN_DAY = re.compile(r"^\w+day \d+ \w+: \d+ runs?, ")
 INTERVAL = re.compile(r"^\d+\. (Warm-up|Run|Walk|Cool-down) · ")
 
-os.makedirs(args.shots, exist_ok=True)
-pyatspi.Registry.getDesktop(0).childCount
 # Opened on the history page (`--page history`, as a launcher would), not through its tab.
-app = subprocess.Popen([args.app, "--page", "history", "--voice", "off", "--color-scheme", args.scheme, "--window-size", "360x720"])
-state.app = app
+start_app([args.app, "--page", "history", "--voice", "off", "--color-scheme", args.scheme, "--window-size", "360x720"])
 try:
     if args.damaged:
         seen["problem"] = value("Store problem")
@@ -97,10 +75,5 @@ try:
             time.sleep(0.1)
         seen["openers_after_delete"] = sorted(names(lambda n: n.getRoleName() == "push button" and (n.name or "").startswith("Open session ")))
 finally:
-    app.terminate()
-    try:
-        seen["app_exit"] = app.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        app.kill()
-        seen["app_exit"] = app.wait()
+    stop_app("app_exit")
 print(json.dumps(seen), flush=True)

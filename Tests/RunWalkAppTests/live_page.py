@@ -9,7 +9,7 @@ page at 360x720 and 1280x800 go to --shots. Prints one JSON object of what it sa
 output; the Swift test (RunWalkAppTests) checks it. Exits 1 with a message when a step times out.
 The app is started and stopped by its PID, also when a step fails.
 """
-import argparse, json, os, re, subprocess, sys, time
+import argparse, json, os, re, subprocess, time
 
 import pyatspi
 
@@ -28,13 +28,8 @@ seen = {"scheme": args.scheme}
 setup("live_page.py", seen, args.shots, args.scheme)
 HISTORY_ROW = re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d · ")
 
-os.makedirs(args.shots, exist_ok=True)
-# The accessibility bus and registry up before the app asks for them: an app that starts while
-# the bus is still being activated can come up without accessibility (seen: no app on the bus).
-pyatspi.Registry.getDesktop(0).childCount
-app = subprocess.Popen([args.app, "--gps", "file:" + args.track, "--speed", args.speed, "--voice", "off",
-                        "--color-scheme", args.scheme, "--window-size", "360x720"])
-state.app = app
+start_app([args.app, "--gps", "file:" + args.track, "--speed", args.speed, "--voice", "off",
+           "--color-scheme", args.scheme, "--window-size", "360x720"])
 try:
     # Start page: the builder's default workout is in the spec field.
     button("Start", timeout=60)
@@ -131,10 +126,5 @@ try:
     opener.queryAction().doAction(0)
     seen["reopened_distance"] = value("Session distance")
 finally:
-    app.terminate()
-    try:
-        seen["app_exit"] = app.wait(timeout=10)
-    except subprocess.TimeoutExpired:
-        app.kill()
-        seen["app_exit"] = app.wait()
+    stop_app("app_exit")
 print(json.dumps(seen), flush=True)

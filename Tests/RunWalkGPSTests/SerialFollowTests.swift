@@ -12,9 +12,6 @@ import RunWalkTestSupport
 struct SerialFollowTests {
     @Test("ttyUSB0 unplugged, back as ttyUSB1: the by-id link is reopened and fixes go on")
     func followsTheLink() async throws {
-        let epochs = Array(try NMEAEpochs.load(Repository.sampleTrack("demo-short.nmea")).prefix(40))
-        let before = epochs.prefix(20).flatMap { $0 }, after = epochs.dropFirst(20).flatMap { $0 }
-        let expected = Array(try fileFixes(Repository.sampleTrack("demo-short.nmea")).prefix(40))
         // Both exist from the start, so the second cannot be given the first one's number.
         let first = try PseudoTerminal(), second = try PseudoTerminal()
         defer { first.close(); second.close() }
@@ -26,59 +23,21 @@ struct SerialFollowTests {
         // Another device's link, which must not be taken for ours.
         try FileManager.default.createSymbolicLink(atPath: folder + "/usb-Other_Modem-if00", withDestinationPath: "/dev/null")
 
-        let collector = SourceCollector()
-        let problems = LinkProblems()
-        let writer = Thread {
-            func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
-            // Generous: in a full test run the collector's task can wait long for a thread.
-            func wait(_ condition: () -> Bool) -> Bool {
-                let deadline = Date().addingTimeInterval(90)
-                while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
-                return true
-            }
-            guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
-            first.write(lines: before, baud: 115_200)
-            guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
-            // Unplugged: udev removes the link as the device goes, and makes it again for the new name.
-            do { try FileManager.default.removeItem(atPath: link) } catch { return problems.add("link: \(error)") }
-            first.close()
-            guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
-                return problems.add("the loss was not noticed")
-            }
-            do {
-                try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.devicePath)
-            } catch {
-                return problems.add("link: \(error)")
-            }
-            // Written only once the new node is open (opening flushes what was sent before).
-            guard wait({ Self.opened(second.devicePath, in: collector.events) }) else { return problems.add("not reopened under its new name") }
-            second.write(lines: after, baud: 115_200)
-        }
-        writer.start()
         var source = SerialSource(path: first.devicePath, baud: 115_200)
         source.stableNamesFolder = folder
-        source.backoffInitialSeconds = 0.02
-        source.backoffMaximumSeconds = 0.05
-        // The last epoch completes only with the stream's end: wait for the one before it.
-        let last = expected[expected.count - 2].time
-        await collector.runOnSourceThread(source, seconds: 120) { events in
-            events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
-        }
-        #expect(problems.all.isEmpty, "\(problems.all)")
+        // Unplugged: udev removes the link as the device goes, and makes it again for the new name.
+        let collector = try await Self.replug(source, first: first, second: second, what: "link",
+                                              unplug: { try FileManager.default.removeItem(atPath: link) },
+                                              plugBack: { try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second.devicePath) })
         let connected = collector.events.compactMap { if case .connected(let text) = $0 { text } else { nil } }
         #expect(connected == ["opened \(first.devicePath) at 115200 baud (followed as \(link) if it comes back under another name)",
                               "opened \(link) (now \(second.devicePath)) at 115200 baud"])
-        let times = Set(collector.fixes.map(\.time))
-        #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug, up to \(last)")
         let problemWords = collector.events.compactMap { if case .problem(let text) = $0 { text ?? "none" } else { nil } }
         #expect(problemWords == ["receiver not connected", "none"])
     }
 
     @Test("no by-id link: the receiver is found again by its USB identity in sysfs (vendor, product, serial)")
     func followsTheUSBIdentity() async throws {
-        let epochs = Array(try NMEAEpochs.load(Repository.sampleTrack("demo-short.nmea")).prefix(40))
-        let before = epochs.prefix(20).flatMap { $0 }, after = epochs.dropFirst(20).flatMap { $0 }
-        let expected = Array(try fileFixes(Repository.sampleTrack("demo-short.nmea")).prefix(40))
         let first = try PseudoTerminal(), second = try PseudoTerminal()
         defer { first.close(); second.close() }
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("rw-sysfs-\(UUID().uuidString)").path
@@ -106,53 +65,21 @@ struct SerialFollowTests {
         #expect(USBSerialIdentity.of(ttyName: "ttyS0", sysfs: sysfs) == nil)
         #expect(identity.ttyNames(sysfs: sysfs) == [firstName], "not the other receiver of the same model")
 
-        let collector = SourceCollector()
-        let problems = LinkProblems()
-        let writer = Thread {
-            func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
-            // Generous: in a full test run the collector's task can wait long for a thread.
-            func wait(_ condition: () -> Bool) -> Bool {
-                let deadline = Date().addingTimeInterval(90)
-                while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
-                return true
-            }
-            guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
-            first.write(lines: before, baud: 115_200)
-            guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
-            first.close()
-            guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
-                return problems.add("the loss was not noticed")
-            }
-            do {
-                let name = URL(fileURLWithPath: first.devicePath).lastPathComponent
-                try FileManager.default.removeItem(atPath: "\(sysfs)/class/tty/\(name)")
-                try FileManager.default.removeItem(atPath: "\(sysfs)/devices/pci0000:00/usb1/1-1")
-                try plug(second, port: "1-2")
-            } catch {
-                return problems.add("sysfs: \(error)")
-            }
-            guard wait({ Self.opened(second.devicePath, in: collector.events) }) else { return problems.add("not reopened under its new name") }
-            second.write(lines: after, baud: 115_200)
-        }
-        writer.start()
         var source = SerialSource(path: first.devicePath, baud: 115_200)
         source.stableNamesFolder = byID
         source.sysfsFolder = sysfs
-        source.backoffInitialSeconds = 0.02
-        source.backoffMaximumSeconds = 0.05
-        let last = expected[expected.count - 2].time
-        await collector.runOnSourceThread(source, seconds: 120) { events in
-            events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
+        let collector = try await Self.replug(source, first: first, second: second, what: "sysfs") {
+            let name = URL(fileURLWithPath: first.devicePath).lastPathComponent
+            try FileManager.default.removeItem(atPath: "\(sysfs)/class/tty/\(name)")
+            try FileManager.default.removeItem(atPath: "\(sysfs)/devices/pci0000:00/usb1/1-1")
+            try plug(second, port: "1-2")
         }
-        #expect(problems.all.isEmpty, "\(problems.all)")
         let connected = collector.events.compactMap { if case .connected(let text) = $0 { text } else { nil } }
         // The old node can still be opened for a moment after its master closed (it hangs up at
         // once): on a loaded machine the source may reopen it once before the new one is found.
         #expect(connected.first == "opened \(first.devicePath) at 115200 baud (USB 1546:01a8 serial RW0001, followed if it comes back under another name)")
         #expect(connected.last == "opened \(second.devicePath) at 115200 baud (the USB receiver 1546:01a8 serial RW0001 that was \(first.devicePath))",
                 "\(connected)")
-        let times = Set(collector.fixes.map(\.time))
-        #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug")
     }
 
     @Test("the stable name: the path itself when it is one; else the link to the same node; nil without one")
@@ -173,6 +100,57 @@ struct SerialFollowTests {
 }
 
 extension SerialFollowTests {
+    /// The replug both follow tests play on two pseudo-terminals: demo-short's first 20 epochs
+    /// through `first`; the receiver unplugged (`unplug`, then `first` closed); once the source
+    /// has noticed the loss, plugged back in as `second` (`plugBack`), and the next 20 epochs
+    /// through it once the source has opened it. Checks that nothing went wrong on the writer
+    /// thread (a failed `unplug` or `plugBack` is told as "`what`: error") and that every fix
+    /// before and after the replug came; returns what the source said.
+    static func replug(_ source: SerialSource, first: PseudoTerminal, second: PseudoTerminal, what: String,
+                       unplug: @escaping @Sendable () throws -> Void = {}, plugBack: @escaping @Sendable () throws -> Void,
+                       sourceLocation: SourceLocation = #_sourceLocation) async throws -> SourceCollector {
+        let epochs = Array(try NMEAEpochs.load(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        let before = epochs.prefix(20).flatMap { $0 }, after = epochs.dropFirst(20).flatMap { $0 }
+        let expected = Array(try fileFixes(Repository.sampleTrack("demo-short.nmea")).prefix(40))
+        let collector = SourceCollector()
+        let problems = LinkProblems()
+        let writer = Thread {
+            func connections() -> Int { collector.events.filter { if case .connected = $0 { true } else { false } }.count }
+            // Generous: in a full test run the collector's task can wait long for a thread.
+            func wait(_ condition: () -> Bool) -> Bool {
+                let deadline = Date().addingTimeInterval(90)
+                while !condition() { if Date() > deadline { return false }; Thread.sleep(forTimeInterval: 0.01) }
+                return true
+            }
+            guard wait({ connections() >= 1 }) else { return problems.add("never opened") }
+            first.write(lines: before, baud: 115_200)
+            guard wait({ collector.fixes.count >= 19 }) else { return problems.add("first half did not arrive") }
+            do { try unplug() } catch { return problems.add("\(what): \(error)") }
+            first.close()
+            guard wait({ collector.events.contains { if case .unavailable = $0 { true } else { false } } }) else {
+                return problems.add("the loss was not noticed")
+            }
+            do { try plugBack() } catch { return problems.add("\(what): \(error)") }
+            // Written only once the new node is open (opening flushes what was sent before).
+            guard wait({ opened(second.devicePath, in: collector.events) }) else { return problems.add("not reopened under its new name") }
+            second.write(lines: after, baud: 115_200)
+        }
+        writer.start()
+        var source = source
+        source.backoffInitialSeconds = 0.02
+        source.backoffMaximumSeconds = 0.05
+        // The last epoch completes only with the stream's end: wait for the one before it.
+        let last = expected[expected.count - 2].time
+        await collector.runOnSourceThread(source, seconds: 120) { events in
+            events.contains { if case .fix(let fix) = $0 { fix.time >= last } else { false } }
+        }
+        #expect(problems.all.isEmpty, "\(problems.all)", sourceLocation: sourceLocation)
+        let times = Set(collector.fixes.map(\.time))
+        #expect(expected.dropLast().allSatisfy { times.contains($0.time) }, "every fix before and after the replug, up to \(last)",
+                sourceLocation: sourceLocation)
+        return collector
+    }
+
     /// Whether the source has said it opened `node` (by its own name or as where a link now leads).
     static func opened(_ node: String, in events: [LocationEvent]) -> Bool {
         events.contains { if case .connected(let text) = $0 { text.hasPrefix("opened \(node) ") || text.contains("(now \(node))") } else { false } }
