@@ -97,6 +97,9 @@ final class SettingsPage {
     private func showProblem(_ text: String?) {
         gtk_widget_set_visible(problem, text == nil ? 0 : 1)
         if let text {
+            // The page may be scrolled down where the runner last changed something: bring the
+            // problem, at the top, into view (libadwaita 1.2 has no scroll_to_top).
+            UI.scrollToTop(page)
             adw_preferences_row_set_title(cast(problemRow), "Settings are read-only until the file is fixed")
             adw_action_row_set_subtitle(cast(problemRow), text.markupEscaped)
             rw_accessible_description(problemRow, text)

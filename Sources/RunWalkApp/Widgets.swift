@@ -118,4 +118,22 @@ enum UI {
         for c in all where c != cssClass { gtk_widget_remove_css_class(widget, c) }
         gtk_widget_add_css_class(widget, cssClass)
     }
+
+    /// Scrolls the first scrolled window inside `widget` (itself included) back to its top.
+    static func scrollToTop(_ widget: Widget) {
+        var pending = [widget]
+        while !pending.isEmpty {
+            let next = pending.removeFirst()
+            if g_type_check_instance_is_a(UnsafeMutableRawPointer(next).assumingMemoryBound(to: GTypeInstance.self),
+                                          gtk_scrolled_window_get_type()) != 0 {
+                gtk_adjustment_set_value(gtk_scrolled_window_get_vadjustment(cast(next)), 0)
+                return
+            }
+            var child = gtk_widget_get_first_child(next)
+            while let c = child {
+                pending.append(c)
+                child = gtk_widget_get_next_sibling(c)
+            }
+        }
+    }
 }

@@ -81,6 +81,15 @@ try:
     show_page("Settings")
     problem = find(lambda n: n.getRoleName() == "label" and "settings.conf: line" in n.name, what="the settings problem")
     seen["problem"] = problem.name
+
+    # The page was left scrolled down at the GPS rows: the problem must come into view, not
+    # sit above the fold where nobody looks.
+    def problem_in_view():
+        box = problem.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+        height = app_root().getChildAtIndex(0).queryComponent().getExtents(pyatspi.WINDOW_COORDS).height
+        seen["problem_box"] = [box.y, box.height, height]
+        return 0 <= box.y and box.y + box.height <= height and box.height > 0
+    wait_for(lambda: safe(problem_in_view), "the settings problem scrolled into view", timeout=5)
     shoot("settings-broken")
     seen["broken_after"] = read(SETTINGS)
 finally:
