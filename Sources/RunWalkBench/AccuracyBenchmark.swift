@@ -121,7 +121,12 @@ enum AccuracyBenchmark {
         if arguments.first == "--trace", let track = arguments.dropFirst().first {
             return try trace(track)
         }
-        let folder = arguments.first ?? "SampleTracks"
+        var arguments = arguments
+        let ggaOnly = arguments.first == "--gga-only"
+        if ggaOnly { arguments = arguments.dropFirst() }
+        var folder = arguments.first ?? "SampleTracks"
+        if ggaOnly { folder = try ggaOnlyCopies(of: folder) }
+        defer { if ggaOnly { try? FileManager.default.removeItem(atPath: folder) } }
         let names = try FileManager.default.contentsOfDirectory(atPath: folder)
             .filter { $0.hasSuffix(".truth.json") }.sorted()
         guard !names.isEmpty else { throw BenchError.usage("no *.truth.json in \(folder)") }
@@ -131,6 +136,31 @@ enum AccuracyBenchmark {
             rows.append(try measure(truth, path: folder + "/" + truth.name))
         }
         printTable(rows)
+    }
+
+    /// Sentences a receiver without Doppler speed does not send.
+    static let dopplerSentences: Set<String> = ["RMC", "VTG", "GSA", "GSV", "GST"]
+
+    /// Copies of the folder's tracks (and truth files) with every sentence but GGA's kind left
+    /// out: a receiver without Doppler speed (`--gga-only`). Returns the copies' folder.
+    static func ggaOnlyCopies(of folder: String) throws -> String {
+        let target = NSTemporaryDirectory() + "runwalk-bench-gga-\(ProcessInfo.processInfo.processIdentifier)"
+        try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            let source = folder + "/" + name, copy = target + "/" + name
+            try? FileManager.default.removeItem(atPath: copy)
+            if name.hasSuffix(".truth.json") {
+                try FileManager.default.copyItem(atPath: source, toPath: copy)
+            } else if name.hasSuffix(".nmea") {
+                let text = try String(contentsOfFile: source, encoding: .utf8)
+                // `\.isNewline`: the tracks end their lines with CR LF, one Character to Swift.
+                let kept = text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).filter { line in
+                    !(line.hasPrefix("$") && line.count > 6 && dopplerSentences.contains(String(line.dropFirst(3).prefix(3))))
+                }
+                try kept.joined(separator: "\n").write(toFile: copy, atomically: true, encoding: .utf8)
+            }
+        }
+        return target
     }
 
     static func measure(_ truth: Truth, path: String) throws -> Row {
@@ -177,6 +207,7 @@ enum AccuracyBenchmark {
             guard kv.count == 2, let v = Double(kv[1]) else { continue }
             switch kv[0] {
             case "tau": settings.paceTimeConstantSeconds = v
+            case "kp": settings.positionProgressWithoutDoppler = v
             case "sw": settings.standingWindowSecondsWithoutDoppler = v
             case "sr": settings.standingRadiusMetresWithoutDoppler = v
             case "mr": settings.movingRadiusMetresWithoutDoppler = v

@@ -30,7 +30,8 @@ public struct TelemetryUpdate: Sendable, Equatable {
 /// A constant-velocity Kalman filter on a local east/north plane fuses positions
 /// (noise from GST or HDOP × UERE, outliers gated by chi-square) with the Doppler speed
 /// and course when the receiver gives them. Distance is the filtered speed integrated
-/// over time, causally; nothing accrues while standing, and a gap is bridged by the
+/// over time, causally (without Doppler, the filtered position's progress along the way,
+/// `progress`); nothing accrues while standing, and a gap is bridged by the
 /// speeds on either side, bounded by the straight line between its ends.
 public struct Telemetry: Sendable {
     public let settings: TelemetrySettings
@@ -148,6 +149,7 @@ public struct Telemetry: Sendable {
             update.accepted = true
             return fill(update, plane: plane, fix: fix)
         }
+        let before = filter
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
         update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
@@ -155,6 +157,10 @@ public struct Telemetry: Sendable {
         self.filter = filter
         self.lastTime = t
         let startSpeed = stationary ? 0 : speed
+        if doppler == nil, !stationary, !relocked, dt <= settings.gapSeconds {
+            // The filtered position's progress replaces the integrated speed's (`progress`).
+            owedMetres += settings.positionProgressWithoutDoppler * (Self.progress(from: before, to: filter) - dt * (lastSpeed + startSpeed) / 2)
+        }
         let increment = distanceIncrement(over: dt, from: start, to: filter, speed: startSpeed, doppler: doppler != nil)
         distanceMetres += increment
         lastSpeed = startSpeed
@@ -293,23 +299,6 @@ public struct Telemetry: Sendable {
             history.append(time: t, filtered: filter, stationary: stationary, observation: observation,
                            keepingObservation: settings.smootherModelsPositionBias)
         }
-    }
-
-    /// Whether a later position is reachable from the candidate at a runner's speed, within the noise.
-    private func agree(_ c: (time: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?),
-                       east: Double, north: Double, time: Double, variance: (Double, Double)) -> Bool {
-        let step = ((east - c.east) * (east - c.east) + (north - c.north) * (north - c.north)).squareRoot()
-        let sigma = (max(c.variance.0, c.variance.1) + max(variance.0, variance.1)).squareRoot()
-        return step <= settings.maximumSpeed * (time - c.time) + Self.startAgreementSigmas * sigma
-    }
-
-    /// East and north variance of the fix's position, metres².
-    private func positionVariance(_ fix: Fix) -> (Double, Double) {
-        if let e = fix.longitudeErrorMetres, let n = fix.latitudeErrorMetres, e > 0, n > 0 {
-            return (e * e, n * n)
-        }
-        let sigma = fix.hdop.map { $0 * settings.userRangeErrorMetres } ?? settings.defaultPositionSigmaMetres
-        return (sigma * sigma, sigma * sigma)
     }
 
     /// Gates and applies the position; returns whether it was used.

@@ -49,6 +49,10 @@ public struct TelemetrySettings: Sendable, Equatable {
     public var standingLookbackSecondsWithoutDoppler: Double = 20
     public var movingRadiusMetresWithoutDoppler: Double = 10
     public var standingWindowMaximumSpeed: Double = 1.2
+    /// Without Doppler, the share of the distance taken from the filtered position's progress
+    /// along the direction of travel rather than from the filtered speed (`Telemetry.progress`):
+    /// 0 integrates the speed alone, which lags every change of speed by seconds.
+    public var positionProgressWithoutDoppler: Double = 1
     /// A longer interval between used fixes is a gap, seconds.
     public var gapSeconds: Double = 2.5
     /// With Doppler, the offline smoother models the receiver's position error as what it is, a
