@@ -85,7 +85,8 @@ enum AccuracyBenchmark {
         var summarySplit: Double?
         var summarySmoothedSplit: Double?
         /// Worst distance, metres, between where the runner truly was when a live split was
-        /// announced (the session's clock at the fix that completed it) and the split's true
+        /// announced (the session's clock at the fix that completed it, or the predicted instant
+        /// it was said at between two fixes) and the split's true
         /// place; nil without splits, infinite when one was never announced.
         var splitPositionError: Double?
     }
@@ -167,9 +168,14 @@ enum AccuracyBenchmark {
         let workout = try Workout(parsing: truth.workout)
         var options = SessionOptions()
         options.enabledCues = []
+        let environment = ProcessInfo.processInfo.environment
+        // RUNWALK_SPLIT_AT_FIX=1: every split said at the fix that completes it (before 2026-11-28).
+        options.predictsSplitCrossings = environment["RUNWALK_SPLIT_AT_FIX"] == nil
         tune(&options.telemetry)
         var paceReadings: [(Double, Double?)] = []
-        // When each live split was announced: the clock of the fix that completed it.
+        // When each live split was said: at the fix that completed it (the clock of that fix's
+        // telemetry, which comes just before its splits), or at its own time when it was predicted
+        // between two fixes (said at that instant, after the last fix's telemetry).
         var clock = 0.0
         var announced: [Double] = []
         let result = try BenchReplay.run(path: path, workout: workout, options: options) { event in
@@ -179,7 +185,7 @@ enum AccuracyBenchmark {
                 paceReadings.append((at, update.paceSecondsPerKm))
             case .split(let split):
                 // Splits count from the workout's start, the loop's clock from before the get-ready.
-                let atCrossing = ProcessInfo.processInfo.environment["RUNWALK_SPLIT_AT_CROSSING"] != nil
+                let atCrossing = environment["RUNWALK_SPLIT_AT_CROSSING"] != nil
                 announced.append(atCrossing ? split.elapsedSeconds : max(clock - options.getReady.seconds, split.elapsedSeconds))
             default: break
             }

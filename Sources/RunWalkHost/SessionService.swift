@@ -52,6 +52,7 @@ public enum SessionService {
             loop = SessionLoop.replaying(workout, options: options(settings, voice: voice, planDay: planDay), script: script,
                                          autoPause: settings.autoPause ?? false)
             loop.readsSourceToEnd = true
+            loop.settings.trackPace = speed
             source = NMEAFileSource(path: path, speed: speed, trackIndex: index)
         }
         return PreparedSession(request: request, workout: workout, planDay: planDay, loop: loop, source: source,
@@ -65,7 +66,9 @@ public enum SessionService {
         driver.startCountdown = .seconds(request.countdownSeconds)
         switch request.clock {
         case .wallClock(let speed): driver.clock = .session(scale: speed ?? 1)
-        case .trackTime: driver.clock = .track
+        case .trackTime(let speed):
+            driver.clock = .track
+            driver.trackPace = speed
         }
         var loop = SessionLoop(workout: workout, options: options, settings: driver)
         loop.wallClock = { UTCTime(milliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded())) }

@@ -116,7 +116,11 @@ public final class VoiceOutput: @unchecked Sendable {
         switch event {
         case .telemetry(_, let clock): clockSeconds = max(clockSeconds, clock)
         case .engine(let engineEvent): clockSeconds = max(clockSeconds, engineEvent.time.seconds)
-        case .cue(let cue): try say(cue)
+        case .cue(let cue):
+            // A split predicted between two fixes comes at its instant, with no fix to tell the
+            // time: the cue's moment is now (a split completed by a fix asks for a moment past).
+            if cue.kind == .split { clockSeconds = max(clockSeconds, cue.anchorSeconds) }
+            try say(cue)
         default: break
         }
     }

@@ -62,6 +62,9 @@ public struct SessionOptions: Sendable, Equatable {
     public var movingSpeedThreshold = 0.5
     /// A gap between accepted fixes longer than this starts a new track segment, seconds.
     public var gapSeconds = 5.0
+    /// A km split that the live distance reaches before the next fix is said at the predicted
+    /// instant, not at that fix (`SplitForecast`); off: at the fix that completes it.
+    public var predictsSplitCrossings = true
     /// The zones the summary's `hr_zones_s` count in.
     public var heartRateZones = HeartRateZones.standard
     /// The split cue adds the heart rate ("Heart rate 148.") when there is one (`voice.hr = on`).

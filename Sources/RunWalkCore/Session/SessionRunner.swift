@@ -14,9 +14,9 @@ public struct SessionRunner: Sendable {
     /// The phases and their clock.
     public private(set) var engine: WorkoutEngine
     /// Fixes, distance, moving time, splits and track points.
-    public private(set) var session: SessionTelemetry
+    public internal(set) var session: SessionTelemetry
     /// What is said and when.
-    public private(set) var voice: SessionCues
+    public internal(set) var voice: SessionCues
     /// The wall time of the start, when known.
     public private(set) var startUTC: UTCTime?
     /// Stretches without fixes (live runs), the last one open while the signal is lost.
@@ -64,6 +64,9 @@ public struct SessionRunner: Sendable {
     public var lastUpdate: TelemetryUpdate? { session.lastUpdate }
     /// The UTC time the session clock reads zero at (from the first fix), for the smoother.
     public var utcAtClockZero: UTCTime? { session.utcAtClockZero }
+    /// The session clock (seconds) at which a split predicted between two fixes is to be said;
+    /// the loop wakes for it (`advance(to:)` says it). Nil when none is pending.
+    public var splitDueSeconds: Double? { session.splitForecast.dueSeconds }
 
     /// Starts the workout at `clock`; `utc` is the wall time of that moment when known.
     public mutating func start(at clock: Duration, utc: UTCTime?) -> [SessionEvent] {
@@ -73,10 +76,12 @@ public struct SessionRunner: Sendable {
 
     /// Feeds one epoch's fix, observed at `clock`.
     public mutating func ingest(_ fix: Fix, at clock: Duration) -> [SessionEvent] {
+        // A split predicted before this fix came was reached first (a replay says it here).
+        let predicted = sayDueSplit(at: clock)
         let running = engine.state == .active
         var (update, point) = session.ingest(fix, atClock: clock, running: running, phaseIndex: engine.phaseIndex)
         let seconds = clock.seconds
-        var events: [SessionEvent] = [.telemetry(update, clockSeconds: seconds)]
+        var events: [SessionEvent] = predicted + [.telemetry(update, clockSeconds: seconds)]
         if let bpm = fix.heartRateBPM {
             events += ingestHeartRate(HeartRateSample(seconds: seconds, bpm: bpm, rrIntervalsSeconds: fix.heartRateRRSeconds, fromTrackFile: true))
         }
@@ -92,11 +97,8 @@ public struct SessionRunner: Sendable {
         events += sayHeartRateSensor(heartRateSensor.tick(at: seconds), at: clock)
         if let point { events.append(.trackPoint(point)) }
         if running {
-            for split in session.completedSplits(atSeconds: seconds) {
-                events.append(.split(split))
-                let heartRate = options.saysHeartRateAtSplits ? currentHeartRate(at: clock) : nil
-                events += voice.cues(for: split, engine: engine, heartRateBPM: heartRate).map(SessionEvent.cue)
-            }
+            for split in session.completedSplits(atSeconds: seconds) { events += announce(split, at: clock) }
+            if engine.state == .active { session.forecastSplit(atSeconds: seconds) } else { session.cancelSplitForecast() }
         }
         return events
     }
@@ -149,7 +151,7 @@ public struct SessionRunner: Sendable {
 
     /// Moves time on without a fix (live, between fixes or while the GPS is lost).
     public mutating func advance(to clock: Duration) -> [SessionEvent] {
-        handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
+        sayDueSplit(at: clock) + handle(engine.advance(to: clock, distanceMetres: engineDistance(at: clock), heartRate: targets.heartRate))
             + coach(at: clock) + closing(at: clock.seconds) + sayHeartRateSensor(heartRateSensor.tick(at: clock.seconds), at: clock)
     }
 
@@ -187,10 +189,11 @@ public struct SessionRunner: Sendable {
     /// Pauses the workout clock; `auto` when auto-pause found the runner standing.
     public mutating func pause(at clock: Duration, auto: Bool = false) -> [SessionEvent] {
         guard engine.state == .active || engine.state == .countdown else { return [] }
+        var events = settleSplitForecast(at: clock)
         let distance = engineDistance(at: clock)
         // No reckoning across a pause: the next fix starts it afresh.
         session.forgetLastUsedFix()
-        var events = handle(engine.pause(at: clock, distanceMetres: distance))
+        events += handle(engine.pause(at: clock, distanceMetres: distance))
         if engine.state == .paused { events += log(auto ? .autoPause : .pause, at: clock.seconds) }
         return events
     }
@@ -198,6 +201,7 @@ public struct SessionRunner: Sendable {
     /// Resumes a paused workout; `auto` when auto-pause saw the runner move again.
     public mutating func resume(at clock: Duration, auto: Bool = false) -> [SessionEvent] {
         guard engine.state == .paused else { return [] }
+        session.cancelSplitForecast()
         voice.prepareResume(at: clock, engine: engine, activeDistanceMetres: session.activeDistanceMetres)
         let events = log(auto ? .autoResume : .resume, at: clock.seconds)
         return events + handle(engine.resume(at: clock, distanceMetres: engineDistance(at: clock)))
@@ -205,17 +209,17 @@ public struct SessionRunner: Sendable {
 
     /// Ends the current phase now and starts the next.
     public mutating func skip(at clock: Duration) -> [SessionEvent] {
-        handle(engine.skip(at: clock, distanceMetres: engineDistance(at: clock)))
+        settleSplitForecast(at: clock) + handle(engine.skip(at: clock, distanceMetres: engineDistance(at: clock)))
     }
 
     /// Starts the current phase again from its beginning.
     public mutating func restart(at clock: Duration) -> [SessionEvent] {
-        handle(engine.restart(at: clock, distanceMetres: engineDistance(at: clock)))
+        settleSplitForecast(at: clock) + handle(engine.restart(at: clock, distanceMetres: engineDistance(at: clock)))
     }
 
     /// Stops the workout at `clock` (it is finalised as stopped).
     public mutating func stop(at clock: Duration) -> [SessionEvent] {
-        handle(engine.stop(at: clock, distanceMetres: engineDistance(at: clock)))
+        settleSplitForecast(at: clock) + handle(engine.stop(at: clock, distanceMetres: engineDistance(at: clock)))
     }
 
     /// The GPS signal is gone at `clock` (no fixes, or the source went away): marks a gap and
@@ -223,6 +227,7 @@ public struct SessionRunner: Sendable {
     public mutating func gpsLost(at clock: Duration, reason: GPSGap.Reason = .signalLost) -> [SessionEvent] {
         if let last = gpsGaps.last, last.endSeconds == nil { return [] }
         var events = advance(to: clock)
+        session.cancelSplitForecast()
         gpsGaps.append(GPSGap(startSeconds: clock.seconds, reason: reason))
         events.append(.gps(.lost(atSeconds: clock.seconds, reason: reason)))
         events += log(reason == .noFixYet ? .gpsNoFixYet : .gpsLost, at: clock.seconds)

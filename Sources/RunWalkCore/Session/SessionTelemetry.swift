@@ -15,6 +15,8 @@ public struct SessionTelemetry: Sendable {
     public private(set) var telemetry: Telemetry
     /// The live splits (what the runner hears).
     public private(set) var splits: SplitTracker
+    /// The next split predicted between two fixes, said at its instant (`SplitForecast`).
+    public private(set) var splitForecast = SplitForecast()
     /// Moving time while the workout runs.
     public private(set) var movingTime: MovingTimeCounter
     /// Epochs fed.
@@ -65,6 +67,7 @@ public struct SessionTelemetry: Sendable {
         }
         var update = telemetry.ingest(fix)
         update.raw = fix
+        if fix.hasPosition { splitForecast.observe(fixTakenAt: fix.time) }
         if update.accepted { used += 1 } else if fix.latitude != nil { rejected += 1 }
         let delta = max(0, update.distanceMetres - (lastTelemetryDistance ?? update.distanceMetres))
         lastTelemetryDistance = update.distanceMetres
@@ -91,6 +94,31 @@ public struct SessionTelemetry: Sendable {
     /// The splits completed by the distance so far at clock time `seconds` (call while running).
     public mutating func completedSplits(atSeconds seconds: Double) -> [Split] {
         splits.add(elapsedSeconds: seconds - splitOriginSeconds, distanceMetres: activeDistanceMetres)
+    }
+
+    /// After the used fix that arrived at clock time `seconds` (call while running, once its
+    /// splits are taken): predicts the next split when it falls before the next fix is due.
+    public mutating func forecastSplit(atSeconds seconds: Double) {
+        guard options.predictsSplitCrossings, let update = lastUpdate, update.accepted else {
+            splitForecast.cancel()
+            return
+        }
+        splitForecast.predict(atSeconds: seconds, distanceMetres: activeDistanceMetres, nextSplitMetres: splits.nextSplitMetres,
+                              speed: update.speedMetresPerSecond ?? 0, stationary: update.stationary,
+                              minimumSpeed: options.movingSpeedThreshold)
+    }
+
+    /// The predicted split, once the clock has come to its instant (`seconds`): completed at
+    /// that instant (its time and figures are the prediction's).
+    public mutating func dueSplit(atSeconds seconds: Double) -> Split? {
+        guard let due = splitForecast.dueSeconds, due <= seconds else { return nil }
+        splitForecast.cancel()
+        return splits.complete(atElapsedSeconds: due - splitOriginSeconds)
+    }
+
+    /// Drops a predicted split not yet due (pause, skip, stop, the GPS lost…).
+    public mutating func cancelSplitForecast() {
+        splitForecast.cancel()
     }
 
     /// A pause: no reckoning across it; the next fix starts it afresh.

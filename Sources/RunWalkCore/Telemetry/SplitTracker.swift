@@ -46,4 +46,18 @@ public struct SplitTracker: Sendable {
         }
         return completed
     }
+
+    /// The distance of the next split, metres.
+    public var nextSplitMetres: Double { Double(splits.count + 1) * unitMetres }
+
+    /// Completes the next split at `time` (seconds since start) without a sample: it was
+    /// predicted between two samples (`SplitForecast`). Its time never goes before the split
+    /// before it; a later sample that reaches the same distance does not complete it again.
+    public mutating func complete(atElapsedSeconds time: Double) -> Split {
+        let previous = splits.last?.elapsedSeconds ?? 0
+        let at = max(time, previous)
+        let split = Split(index: splits.count + 1, distanceMetres: unitMetres, elapsedSeconds: at, splitSeconds: at - previous)
+        splits.append(split)
+        return split
+    }
 }

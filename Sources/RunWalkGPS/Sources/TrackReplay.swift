@@ -8,6 +8,7 @@ extension SessionLoop {
                        control: SessionControl = SessionControl(), hooks: Hooks = Hooks()) async -> Result {
         var loop = self
         loop.settings.clock = .track
+        loop.settings.trackPace = speed
         loop.readsSourceToEnd = true
         return await loop.run(source: NMEAFileSource(path: path, speed: speed, trackIndex: trackIndex), clock: ContinuousClock(),
                               control: control, hooks: hooks)

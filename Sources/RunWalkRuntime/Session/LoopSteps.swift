@@ -47,9 +47,7 @@ final class LoopSteps: @unchecked Sendable {
         lock.withLock {
             let began = now()
             deliver(driver.begin(now: began, utc: utc), at: began)
-            if case .session = driver.settings.clock {
-                timer?.schedule(driver.nextDeadline(now: began) ?? began + .seconds(1))
-            }
+            schedule(at: began)
         }
     }
 
@@ -111,10 +109,18 @@ final class LoopSteps: @unchecked Sendable {
             }
             return finish()
         }
-        if case .session = driver.settings.clock {
-            timer?.schedule(driver.nextDeadline(now: at) ?? at + .seconds(1))
-        }
+        schedule(at: at)
         return nil
+    }
+
+    /// Asks the timer for the driver's next deadline: live, at least once a second; on a paced
+    /// track's clock only for a predicted split (a tick that finds none pending does nothing).
+    private func schedule(at now: Duration) {
+        guard let timer else { return }
+        switch driver.settings.clock {
+        case .session: timer.schedule(driver.nextDeadline(now: now) ?? now + .seconds(1))
+        case .track: if let next = driver.nextDeadline(now: now) { timer.schedule(next) }
+        }
     }
 
     /// Marks the loop done; returns its waiter, if it waits already.

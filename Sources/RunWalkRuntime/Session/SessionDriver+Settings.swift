@@ -31,6 +31,10 @@ extension SessionDriver {
         public var script: [ScriptedCommand] = []
         /// With a clock faster than real time, the GPS counts as lost only after this much real time too.
         public var signalTimeoutMinimumRealSeconds = 1.0
+        /// On the track's clock, the track is fed at this many times real time (a paced replay):
+        /// the loop's timer then wakes it for a split predicted between two fixes. Nil: as fast
+        /// as it is read (the fix after the split's instant brings it).
+        public var trackPace: Double?
 
         public init(start: StartPolicy = .fix, clock: ClockMode = .session(scale: 1), autoPause: Bool = false,
                     script: [ScriptedCommand] = []) {

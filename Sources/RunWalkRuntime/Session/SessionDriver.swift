@@ -137,7 +137,11 @@ public struct SessionDriver: Sendable {
 
     /// Time passes (the loop wakes a few times at most per second, live).
     public mutating func tick(now: Duration) -> Output {
-        guard started, !isFinished, settings.clock != .track else { return Output() }
+        guard started, !isFinished else { return Output() }
+        // A paced replay's timer: the split predicted between two fixes is said at its instant,
+        // and nothing else moves (the track's clock moves with its fixes), so a paced replay says
+        // what an unpaced one does (there, the fix after the instant brings it).
+        if settings.clock == .track { return Output(events: runner.sayDueSplit()) }
         moveTo(now)
         var output = Output(events: runScript(upTo: clock))
         output.events += checkLost()
@@ -171,9 +175,16 @@ public struct SessionDriver: Sendable {
     }
 
     /// The loop time of the next moment the loop should wake for (a second of the phase's
-    /// time left turns, the GPS would count as lost), nil when only a status refresh is due.
+    /// time left turns, a predicted split is due, the GPS would count as lost), nil when only a
+    /// status refresh is due.
     public func nextDeadline(now: Duration) -> Duration? {
-        guard started, !isFinished, settings.clock != .track, let origin else { return nil }
+        guard started, !isFinished, let origin else { return nil }
+        if settings.clock == .track {
+            // On the track's clock only a paced replay's timer asks (`Settings.trackPace`): for
+            // the split, whose instant is the track's time (its fixes' time since the first).
+            guard settings.trackPace != nil, let due = runner.splitDueSeconds else { return nil }
+            return origin + .seconds(double: due) + .microseconds(1)
+        }
         let at = sessionClock(at: now)
         var next = at + .seconds(1)
         let engine = runner.engine
@@ -183,6 +194,11 @@ public struct SessionDriver: Sendable {
                 let fraction = seconds - (seconds.rounded(.up) - 1)
                 next = min(next, at + .seconds(double: max(0.001, fraction)))
             }
+        }
+        // A split predicted between two fixes is said at its instant (a microsecond after, so
+        // that the clock read on waking, scaled back and forth, is surely past it).
+        if let due = runner.splitDueSeconds {
+            next = min(next, max(at + .microseconds(1), .seconds(double: due) + .microseconds(1)))
         }
         if gpsState == .fix, let lostAt = watch.lostAtSeconds {
             next = min(next, max(at + .milliseconds(1), .seconds(double: lostAt) + .milliseconds(1)))

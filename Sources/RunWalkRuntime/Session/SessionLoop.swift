@@ -64,15 +64,19 @@ public struct SessionLoop: Sendable {
     public func run<C: LoopClock>(source: any LocationSource, clock: C, control: SessionControl = SessionControl(),
                                   hooks: Hooks = Hooks()) async -> Result {
         let start = clock.now
-        let scale: Double = { if case .session(let s) = settings.clock { return s } else { return 1 } }()
+        let scale: Double = {
+            if case .session(let s) = settings.clock { return s }
+            return settings.trackPace ?? 1
+        }()
         let now: @Sendable () -> Duration = {
             let elapsed = start.duration(to: clock.now)
             return scale == 1 ? elapsed : elapsed * scale
         }
         let steps = LoopSteps(driver: SessionDriver(workout: workout, options: options, settings: settings),
                               hooks: hooks, control: control, readsSourceToEnd: readsSourceToEnd, now: now)
-        if case .session = settings.clock {
-            // One long-lived timer thread, on the real clock live and on the manual clock in tests.
+        if settings.clock != .track || settings.trackPace != nil {
+            // One long-lived timer thread, on the real clock live and on the manual clock in tests
+            // (a paced replay's wakes it only for a split predicted between two fixes).
             steps.timer = ThreadTimer(clock: clock, start: start, scale: scale) { steps.handle(.tick($0)) }
         }
         steps.begin(utc: wallClock())
