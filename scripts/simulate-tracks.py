@@ -1157,6 +1157,13 @@ Conventions:
   GSV, GST); all timed sentences of one epoch carry the same time.
 * `track-loop-gga.nmea` has the same motion and the same receiver errors as
   `track-loop.nmea` (its GGA lines are identical), but no RMC/VTG.
+* `urban-canyon.nmea` adds what receivers do between tall buildings on top of
+  the Gauss-Markov error: NLOS position biases of 7-26 m, mostly across the
+  street, that step when the satellites used or the street change; high HDOP
+  and few satellites; a GST that ignores the NLOS bias (optimistic); short
+  underpass dropouts; Doppler noise 0.28 m/s with biased runs of 2-6 s and
+  one-fix spikes of 1-3 m/s. Its truth's `receiver.urban_canyon` gives the
+  model's parameters.
 
 Regenerate (byte-identical, fixed seeds, standard library only):
 
