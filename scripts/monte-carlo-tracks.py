@@ -9,7 +9,7 @@ truth files, using scripts/simulate-tracks.py unchanged (imported, not edited). 
     runwalk-bench accuracy FOLDER
     RUNWALK_DEBUG_SERIES=all runwalk-bench accuracy FOLDER | scripts/split-statistics.py
 
-Usage: scripts/monte-carlo-tracks.py FOLDER   (about 30 s; standard library only)
+Usage: scripts/monte-carlo-tracks.py FOLDER [KIND...]   (about 30 s; standard library only)
 """
 import importlib.util
 import os
@@ -33,7 +33,7 @@ def correlation_time(seed):
 
 
 def main(argv):
-    if len(argv) != 2:
+    if len(argv) < 2:
         print(__doc__.strip().splitlines()[-1], file=sys.stderr)
         return 2
     sim = load_simulator()
@@ -42,8 +42,12 @@ def main(argv):
     plan = [("city", lambda: sim.make_city(), range(1, 25)),
             ("track", lambda: sim.make_track_loop(), range(1, 25)),
             ("gga", lambda: sim.make_track_loop("track-loop-gga.nmea", ("GGA",)), range(1, 7)),
-            ("trail", lambda: sim.make_trail(), range(1, 11))]
-    for _, make, seeds in plan:
+            ("trail", lambda: sim.make_trail(), range(1, 11)),
+            ("canyon", lambda: sim.make_canyon(), range(1, 17))]
+    kinds = argv[2:]
+    for kind, make, seeds in plan:
+        if kinds and kind not in kinds:
+            continue
         for seed in seeds:
             cfg = make()
             # The receiver's noise and the speed wobble follow the seed; course, stops, dropouts

@@ -213,6 +213,28 @@ def city_route(rng):
     return pieces, corners
 
 
+def canyon_route(rng, length=7000.0):
+    """Downtown grid between tall blocks: straight streets, right-angle turns only, 4 m fillets."""
+    segs, h, total = [], 29.0, 0.0
+    while total < length:
+        segs.append(rng.uniform(80.0, 240.0))
+        total += segs[-1]
+    turns = [rng.choice((-90.0, 90.0)) for _ in segs[1:]]
+    fillet, tang = 4.0, 4.0              # tan(45 deg) * 4 m
+    pieces, corners, s = [], [], 0.0
+    for i, length_ in enumerate(segs):
+        straight = length_ - (tang if i > 0 else 0.0) - (tang if i < len(turns) else 0.0)
+        pieces.append((straight, h, h))
+        s += straight
+        if i < len(turns):
+            corners.append((s, turns[i]))
+            arc = fillet * math.radians(abs(turns[i]))
+            pieces.append((arc, h, h + turns[i]))
+            s += arc
+            h += turns[i]
+    return pieces, corners
+
+
 def trail_route(rng, length=6800.0):
     """Winding forest trail: heading = integral of a sum-of-sines curvature."""
     comps = [(0.018, 140.0), (0.012, 420.0), (0.008, 1300.0)]
@@ -460,6 +482,69 @@ class Sky:
         return out
 
 
+class Canyon:
+    """Extra receiver errors between tall buildings (urban canyon), on top of the Gauss-Markov
+    error: non-line-of-sight (NLOS) position biases that step when the set of satellites used
+    changes or the street changes, mostly across the street (reflections off the facades put
+    the fix on one side of the street for a whole block), with a smaller along-street part;
+    and Doppler readings that are noisier and now and then biased for a few seconds (reflected
+    carriers) or glitched for one epoch. The reported GST sigma knows nothing of the NLOS bias.
+    """
+
+    def __init__(self, p, rng, dt_):
+        self.p, self.rng, self.dt = p, rng, dt_
+        self.street = None          # heading of the street the bias belongs to (degrees)
+        self.side = rng.choice((-1.0, 1.0))
+        self.bias = (0.0, 0.0)      # (east, north) metres
+        self.cross = self.along = 0.0
+        self.prev = None
+        self.glitch_left, self.glitch_bias = 0, 0.0
+
+    def _draw(self):
+        p, r = self.p, self.rng
+        if r.random() < p["los_share"]:
+            self.cross = self.along = 0.0
+            return
+        if r.random() > p["same_side"]:
+            self.side = -self.side
+        self.cross = self.side * r.uniform(*p["cross_m"])
+        self.along = r.gauss(0.0, p["along_sigma_m"])
+
+    def position_bias(self, heading, used):
+        r, p = self.rng, self.p
+        new_street = self.street is None or abs((heading - self.street + 180.0) % 360.0 - 180.0) > 45.0
+        changed = self.prev is not None and used != self.prev
+        self.prev = set(used)
+        if new_street:
+            self.street = round(heading / 90.0) * 90.0 % 360.0 if p.get("grid") is None else \
+                (p["grid"] + round((heading - p["grid"]) / 90.0) * 90.0) % 360.0
+            self._draw()
+        elif (changed and r.random() < p["jump_on_change"]) or r.random() < self.dt / p["jump_every_s"]:
+            self._draw()
+        h = math.radians(self.street)
+        ue, un = math.sin(h), math.cos(h)             # along the street
+        self.bias = (self.along * ue + self.cross * un, self.along * un - self.cross * ue)
+        return self.bias
+
+    def doppler(self, v, sog, cog):
+        r, p = self.rng, self.p
+        extra = r.gauss(0.0, p["doppler_extra_sigma"])
+        spike = r.random() < p["spike_prob"]
+        if self.glitch_left == 0 and r.random() < self.dt / p["glitch_every_s"]:
+            self.glitch_left = r.randint(*p["glitch_s"])
+            self.glitch_bias = r.choice((-1.0, 1.0)) * r.uniform(*p["glitch_mps"])
+        bias = 0.0
+        if self.glitch_left > 0:
+            self.glitch_left -= 1
+            bias = self.glitch_bias
+        if v < 0.05:
+            return sog, cog
+        sog = max(0.0, sog + extra + bias + (r.uniform(*p["spike_mps"]) if spike else 0.0))
+        if cog is not None:
+            cog = (cog + r.gauss(0.0, p["course_extra_deg"])) % 360.0
+        return sog, cog
+
+
 class Epoch:
     pass
 
@@ -502,6 +587,7 @@ def receiver_epochs(cfg, tr, path):
             drop[j] = d["kind"]
     step = TICK_HZ // rate if TICK_HZ % rate == 0 else None
     assert step is not None
+    canyon = Canyon(cfg["canyon"], random.Random(f"{seed}-canyon"), dtf) if cfg.get("canyon") else None
     n_ep = round(tr.rec_end * rate) + 1
     epochs = []
     for j in range(n_ep):
@@ -535,6 +621,8 @@ def receiver_epochs(cfg, tr, path):
             sog = max(0.0, v + dn_ * cfg["dop_sigma"])
             csig = min(90.0, 1.5 + 8.0 / v)
             cog = (hd + dc_ * csig) % 360.0
+        if canyon:
+            sog, cog = canyon.doppler(v, sog, cog)
         # satellites / DOP
         if r_dil.random() < dtf / 45.0:
             nused = max(nlo, min(nhi, nused + r_dil.choice((-1, 1))))
@@ -548,6 +636,9 @@ def receiver_epochs(cfg, tr, path):
             nu = min(nused, len(cands), 12)
             used_prns = sorted(x[0] for x in cands[:nu])
             prev_used = set(used_prns)
+        if canyon:       # NLOS bias: steps when the satellites used or the street change
+            be, bn = canyon.position_bias(hd, set(used_prns))
+            ee, en = ee + be, en + bn
         # HDOP: slow log-normal-ish process, worse with fewer satellites, squashed
         # smoothly into the track's range (no hard clamping)
         z = lh.step() / 0.22 + 1.6 * ((nlo + nhi) / 2.0 - nu) / max(1.0, (nhi - nlo))
@@ -565,6 +656,8 @@ def receiver_epochs(cfg, tr, path):
         ep.hdop, ep.vdop, ep.pdop = hdop, vdop, pdop
         ep.nused, ep.used_prns, ep.sats = nu, used_prns, sats
         sh = math.hypot(sig, jit) * hdop / hmean
+        if canyon:
+            ep.nlos = canyon.bias
         ep.gst = (0.6 * sh, 1.15 * sh, 0.85 * sh, (37.0 + 0.01 * t) % 180.0,
                   sh * 1.02, sh * 0.98, 1.7 * sh)
         epochs.append(ep)
@@ -791,6 +884,73 @@ def make_standing():
                 phases=[Phase("walk", "time", 600.0, 0.0)], path=FixedPoint(455.0))
 
 
+CANYON = {
+    "grid": 29.0,                 # street grid orientation (degrees)
+    "los_share": 0.2,             # share of bias draws with no NLOS satellite in the fix
+    "cross_m": (7.0, 26.0),       # NLOS bias across the street, metres
+    "same_side": 0.8,             # a new draw stays on the same street side
+    "along_sigma_m": 6.0,         # NLOS bias along the street (sigma), metres
+    "jump_on_change": 0.3,        # a change of the satellites used steps the bias
+    "jump_every_s": 60.0,         # and it steps on its own about this often
+    "doppler_extra_sigma": 0.2,   # m/s on top of dop_sigma
+    "course_extra_deg": 4.0,
+    "glitch_every_s": 150.0,      # biased Doppler for a few seconds (reflected carrier)
+    "glitch_s": (2, 6),
+    "glitch_mps": (0.4, 1.2),
+    "spike_prob": 0.006,          # single-epoch Doppler spike
+    "spike_mps": (1.0, 3.0),
+}
+
+
+def make_canyon():
+    seed = 4007
+    rm = random.Random(f"{seed}-motion")
+    rv = random.Random(f"{seed}-events")
+    spec = [("warmup", 600, 1.5)]
+    for _ in range(5):
+        spec.append(("run", 240, round(rm.uniform(2.7, 3.0), 3)))
+        spec.append(("walk", 120, round(rm.uniform(1.35, 1.45), 3)))
+    spec.append(("cooldown", 300, 1.45))
+    pieces, corners = canyon_route(rm)
+    path = DensePath(pieces, lambda s: 30.0 + 2.0 * math.sin(s / 700.0))
+    stops, last = [], -1e9           # four traffic lights at corners
+    for c_s, _turn in corners:
+        if 300.0 < c_s < 5000.0 and c_s - last >= 900.0 and len(stops) < 4 and rv.random() < 0.7:
+            stops.append((c_s - 3.0, float(rv.randint(15, 45))))
+            last = c_s
+    duration = 2700.0
+    dropouts = []                    # underpasses / arcades: short, one silent in three
+    for i in range(4):
+        start = rv.randint(250 + i * 600, 250 + i * 600 + 400)
+        dropouts.append({"start_s": float(start), "end_s": float(start + rv.randint(3, 9)),
+                         "kind": "silent" if i % 3 == 1 else "nofix"})
+    outliers, t = [], 30.0
+    while True:
+        t += rv.expovariate(1.0 / 240.0)
+        at = float(round(t))
+        if at > duration + EXTRA_S - 5:
+            break
+        if any(d["start_s"] - 5 <= at <= d["end_s"] + 5 for d in dropouts):
+            continue
+        if outliers and at - (outliers[-1]["at_s"] + outliers[-1]["fixes"]) < 20:
+            continue
+        outliers.append({"at_s": at, "offset_m": round(rv.uniform(30.0, 90.0), 2), "fixes": rv.randint(1, 3),
+                         "bearing_deg": round(rv.uniform(0, 360), 1), "up_m": round(rv.uniform(-20.0, 30.0), 1)})
+    return dict(name="urban-canyon.nmea", seed=seed,
+                workout="10m warmup, 5x(4m run, 2m walk), 5m cooldown",
+                start=dt.datetime(2026, 4, 23, 12, 15, 0), rate=1, talker="GN",
+                sentences=["RMC", "VTG", "GGA", "GSA", "GSV", "GST"], lat0=40.7549, lon0=-73.9840, geoid=-32.8,
+                sigma=5.0, tau=45.0, jitter=1.5, hdop=(1.4, 4.5), nsat=(4, 9), sky="urban",
+                dop_sigma=0.2, still_sigma=0.08, still_max=0.2, still_course="empty",
+                scenario="urban canyon: straight streets between tall blocks with right-angle turns "
+                         "(4 m corner fillets), four traffic-light stops at corners; NLOS position "
+                         "biases of 7-26 m mostly across the street that step when the satellites "
+                         "used change, few satellites, high HDOP, optimistic GST, short underpass "
+                         "dropouts, multipath outliers, noisier Doppler with short biased runs and spikes",
+                phases=time_phases(spec), path=path, stops=stops, dropouts=dropouts,
+                outliers=outliers, outlier_text="30-90 m, 1-3 fixes", canyon=CANYON)
+
+
 def make_demo():
     seed = 4006
     rm = random.Random(f"{seed}-motion")
@@ -858,6 +1018,8 @@ def build_truth(cfg, tr):
                           "bearing_deg": o["bearing_deg"]} for o in cfg.get("outliers", [])],
             "dropouts": [{"start_s": d_["start_s"], "end_s": d_["end_s"], "kind": d_["kind"]}
                          for d_ in cfg.get("dropouts", [])]}
+    if cfg.get("canyon"):
+        recv["urban_canyon"] = dict(cfg["canyon"], model=Canyon.__doc__.split("\n\n")[0].replace("\n    ", " ").strip())
     truth = {
         "track": cfg["name"],
         "workout": cfg["workout"],
@@ -907,7 +1069,15 @@ def header(cfg, truth):
     if cfg.get("smooth_tau"):
         err += f", then receiver output smoothing (tau {cfg['smooth_tau']} s)"
     if cfg.get("outliers"):
-        err += f"; {len(cfg['outliers'])} multipath outliers (20-80 m, 1-3 fixes)"
+        err += f"; {len(cfg['outliers'])} multipath outliers ({cfg.get('outlier_text', '20-80 m, 1-3 fixes')})"
+    if cfg.get("canyon"):
+        c = cfg["canyon"]
+        err += (f"; urban canyon: NLOS bias {c['cross_m'][0]:g}-{c['cross_m'][1]:g} m across the street "
+                f"(sigma {c['along_sigma_m']:g} m along it, none in {c['los_share']:.0%} of draws), stepping "
+                f"with the satellites used, the street, and about every {c['jump_every_s']:g} s; Doppler "
+                f"+{c['doppler_extra_sigma']:g} m/s noise, biased {c['glitch_mps'][0]:g}-{c['glitch_mps'][1]:g} m/s "
+                f"for {c['glitch_s'][0]}-{c['glitch_s'][1]} s about every {c['glitch_every_s']:g} s, "
+                f"spikes; GST ignores the NLOS bias")
     if cfg.get("dropouts"):
         err += "; dropouts " + ", ".join(f"{d['start_s']:g}-{d['end_s']:g} s {d['kind']}"
                                           for d in cfg["dropouts"])
@@ -987,6 +1157,13 @@ Conventions:
   GSV, GST); all timed sentences of one epoch carry the same time.
 * `track-loop-gga.nmea` has the same motion and the same receiver errors as
   `track-loop.nmea` (its GGA lines are identical), but no RMC/VTG.
+* `urban-canyon.nmea` adds what receivers do between tall buildings on top of
+  the Gauss-Markov error: NLOS position biases of 7-26 m, mostly across the
+  street, that step when the satellites used or the street change; high HDOP
+  and few satellites; a GST that ignores the NLOS bias (optimistic); short
+  underpass dropouts; Doppler noise 0.28 m/s with biased runs of 2-6 s and
+  one-fix spikes of 1-3 m/s. Its truth's `receiver.urban_canyon` gives the
+  model's parameters.
 
 Regenerate (byte-identical, fixed seeds, standard library only):
 
@@ -1087,7 +1264,7 @@ def truth_sampling_check(cfg, epochs, truth):
 def main(argv):
     os.makedirs(OUT_DIR, exist_ok=True)
     cfgs = [make_track_loop(), make_city(), make_trail(),
-            make_track_loop("track-loop-gga.nmea", ("GGA",)), make_standing(), make_demo()]
+            make_track_loop("track-loop-gga.nmea", ("GGA",)), make_standing(), make_demo(), make_canyon()]
     results = []
     for cfg in cfgs:
         tr, eps, truth = generate(cfg)

@@ -225,6 +225,7 @@ enum AccuracyBenchmark {
             case "uere": settings.userRangeErrorMetres = v
             case "course": settings.courseSigmaFloorDegrees = v
             case "dop": settings.dopplerSpeedSigma = v
+            case "leap": settings.dopplerLeapMetresPerSecond = v
             case "bias": settings.smootherModelsPositionBias = v > 0
             case "btau": settings.positionBiasCorrelationSeconds = v
             case "bfrac": settings.positionBiasVarianceFraction = v

@@ -150,7 +150,7 @@ struct StopEverywhereTests {
         #expect(try run.lastSession().summary?.state == .completed)
     }
 
-    static let samples = ["city-stopgo", "demo-short", "standing-10min", "track-loop-gga", "track-loop", "trail-10hz"]
+    static let samples = ["city-stopgo", "demo-short", "standing-10min", "track-loop-gga", "track-loop", "trail-10hz", "urban-canyon"]
 
     @Test("a paced replay of every sample track ends with its workout", arguments: samples, [10.0, 50.0])
     func pacedSampleReplay(track: String, speed: Double) throws {

@@ -58,11 +58,9 @@ public struct Telemetry: Sendable {
     private var openGap: GapBridge?
     private var candidate: (time: Double, east: Double, north: Double, variance: (Double, Double), fix: Fix, doppler: Double?)?
     private var owedMetres = 0.0
-    /// Whether the last position relocked the filter (for the smoother's history).
-    private var relocked = false
+    private var relocked = false  // whether the last position relocked the filter (for the smoother's history)
     private var standingWindow: StandingWindow  // standing on the positions, without Doppler
-
-    // MARK: Thresholds
+    private var dopplerGuard: DopplerSpikeGuard  // one-fix Doppler spikes (urban canyon)
 
     /// Velocity variance of a filter started without a Doppler velocity, (m/s)²: a 5 m/s
     /// sigma covers standing to sprinting, so the first positions set the speed.
@@ -103,6 +101,7 @@ public struct Telemetry: Sendable {
         bridgeSpeed = PaceEMA(timeConstantSeconds: settings.paceTimeConstantSeconds)
         standingWindow = StandingWindow(windowSeconds: settings.standingWindowSecondsWithoutDoppler,
                                         lookbackSeconds: settings.standingLookbackSecondsWithoutDoppler)
+        dopplerGuard = DopplerSpikeGuard(leapMetresPerSecond: settings.dopplerLeapMetresPerSecond, maximumIntervalSeconds: settings.gapSeconds)
     }
 
     /// Feeds one epoch's fix.
@@ -150,6 +149,7 @@ public struct Telemetry: Sendable {
             return fill(update, plane: plane, fix: fix)
         }
         let before = filter
+        doppler = dopplerGuard.screen(doppler, reference: filter.speed, moving: !stationary, intervalSeconds: dt, owed: &owedMetres)
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
         update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
@@ -336,7 +336,7 @@ public struct Telemetry: Sendable {
         guard let speed = doppler else { return standingWithoutDoppler(filter, time: time) }
         if stationary, speed > settings.movingSpeed { stationary = false }
         if !stationary, speed < settings.stationarySpeed { stationary = true }
-        let speedVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma
+        let speedVariance = settings.dopplerSpeedSigma * settings.dopplerSpeedSigma * (dopplerGuard.holding ? 1e6 : 1)
         if stationary {
             filter.updateVelocity(east: 0, north: 0, variance: speedVariance)
             return 0

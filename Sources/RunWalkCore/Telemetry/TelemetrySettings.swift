@@ -23,6 +23,9 @@ public struct TelemetrySettings: Sendable, Equatable {
     public var positionCorrelationSeconds: Double = 4
     /// Standard deviation of a Doppler speed, metres per second.
     public var dopplerSpeedSigma: Double = 0.15
+    /// A Doppler speed this far (m/s) from the filtered speed waits for the next fix to tell a
+    /// one-fix spike from a change of pace (`DopplerSpikeGuard`); infinity applies every one at once.
+    public var dopplerLeapMetresPerSecond: Double = 1.2
     /// Course sigma added to the speed-dependent part, degrees.
     public var courseSigmaFloorDegrees: Double = 2
     /// Chi-square gate of a position innovation (2 degrees of freedom); 11.8 ≈ 99.73 %.
