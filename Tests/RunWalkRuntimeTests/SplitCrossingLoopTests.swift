@@ -29,6 +29,27 @@ struct SplitCrossingLoopTests {
         }
     }
 
+    /// Sends the fixes one a second (`tick(second)` moves the clock first) until the live distance
+    /// is within one fix interval of the kilometre; the instant the split is due then, seconds.
+    static func feedUntilSplitDue(_ fixes: [Fix], source: ScriptedSource, heard: Heard,
+                                  tick: (Int) -> Void) async throws -> Double {
+        for (second, fix) in fixes.enumerated() {
+            tick(second)
+            source.send(.fix(fix))
+            let processed = await eventually { heard.telemetry.count == second + 1 }
+            try #require(processed, "fix \(second) reached the session")
+            let (at, update) = try #require(heard.telemetry.last)
+            let v = update.speedMetresPerSecond ?? 0
+            let ahead = (1000 - update.distanceMetres) / v
+            if v > 0, ahead > 0, ahead < 1 { return at + ahead }
+        }
+        throw SplitNotDue()
+    }
+
+    struct SplitNotDue: Error, CustomStringConvertible {
+        var description: String { "the live distance never came within a fix interval of the kilometre" }
+    }
+
     @Test("after the fix before the kilometre, the loop wakes at the predicted instant and says the split then")
     func wakesAtPredictedInstant() async throws {
         let clock = ManualClock()
@@ -40,21 +61,9 @@ struct SplitCrossingLoopTests {
         let loop = SessionLoop(workout: try Workout(parsing: "10m run"), settings: .init(start: .now, clock: .session(scale: 1)))
         let task = Task { await loop.run(source: source, clock: clock, control: control, hooks: .init(onEvent: { heard.add($0) })) }
         #expect(await eventually { control.status?.stage == .running && clock.sleeperCount > 0 })
-        var due: Double?
-        for (second, fix) in fixes.enumerated() {
+        let instant = try await Self.feedUntilSplitDue(fixes, source: source, heard: heard) { second in
             if second > 0 { clock.advance(by: .seconds(1)) }
-            source.send(.fix(fix))
-            let processed = await eventually { heard.telemetry.count == second + 1 }
-            try #require(processed, "fix \(second) reached the session")
-            let (at, update) = try #require(heard.telemetry.last)
-            let v = update.speedMetresPerSecond ?? 0
-            let ahead = (1000 - update.distanceMetres) / v
-            if v > 0, ahead > 0, ahead < 1 {
-                due = at + ahead
-                break
-            }
         }
-        let instant = try #require(due, "the live distance came within a fix interval of the kilometre")
         #expect(heard.splits.isEmpty)
         // Just before the instant: nothing yet.
         let before = Duration.seconds(double: instant) - .milliseconds(2) - clock.now.offset
@@ -120,22 +129,10 @@ struct SplitCrossingLoopTests {
         settings.trackPace = 1
         let loop = SessionLoop(workout: try Workout(parsing: "10m run"), settings: settings)
         let task = Task { await loop.run(source: source, clock: clock, hooks: .init(onEvent: { heard.add($0) })) }
-        var due: Double?
-        for (second, fix) in fixes.enumerated() {
+        let instant = try await Self.feedUntilSplitDue(fixes, source: source, heard: heard) { second in
             // The track's clock is its fixes' time; the manual clock stands for the pace's real time.
             clock.advance(by: .seconds(double: Double(second)) - clock.now.offset)
-            source.send(.fix(fix))
-            let processed = await eventually { heard.telemetry.count == second + 1 }
-            try #require(processed, "fix \(second) reached the session")
-            let (at, update) = try #require(heard.telemetry.last)
-            let v = update.speedMetresPerSecond ?? 0
-            let ahead = (1000 - update.distanceMetres) / v
-            if v > 0, ahead > 0, ahead < 1 {
-                due = at + ahead
-                break
-            }
         }
-        let instant = try #require(due)
         clock.advance(by: .seconds(double: instant) - .milliseconds(2) - clock.now.offset)
         #expect(await eventually { clock.sleeperCount > 0 })
         #expect(heard.splits.isEmpty, "said early")
