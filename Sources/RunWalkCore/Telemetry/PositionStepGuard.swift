@@ -5,8 +5,12 @@
 /// Doppler the speed says the runner did not move; without it the filter takes every step as
 /// motion, and the distance grows by the step. A fix's move from the last used fix, less what the
 /// filter's velocity explains, is a few metres for the runner's motion at 1 Hz (a turn, a change
-/// of pace, a stop), and a fraction of that at 10 Hz; a larger one is the receiver's. The filter's
-/// position is shifted by it, its velocity kept, and the shift is not counted as progress.
+/// of pace, a stop), and a fraction of that at 10 Hz; a larger one is the receiver's — or a one-fix
+/// outlier. So the fix is held back (not applied), and the fix after it decides: when its offset
+/// from the filter's prediction is the held one's again, the receiver stepped, and the filter's
+/// position is shifted by the step, its velocity kept, the shift not counted as progress; when
+/// it is not (an outlier that came back, or motion after all), the held fix stays unused and the
+/// next one is taken as it comes.
 struct PositionStepGuard: Sendable {
     /// The smallest step taken as the receiver's, metres (infinity: never).
     let thresholdMetres: Double
@@ -17,6 +21,12 @@ struct PositionStepGuard: Sendable {
     /// Standard deviations of the filter's velocity allowed for on top.
     static let velocitySigmas = 3.0
     private var last: (time: Double, east: Double, north: Double)?
+    /// The held fix's offset from the filter's prediction, metres.
+    var pending: (east: Double, north: Double)?
+
+    /// How far a fix's offset may differ from the held one's and still confirm the step, metres
+    /// (half the threshold confirmed too few in the canyon, whose fixes scatter by metres).
+    var confirmMetres: Double { thresholdMetres }
 
     init(thresholdMetres: Double, maximumMetres: Double) {
         self.thresholdMetres = thresholdMetres
@@ -49,18 +59,28 @@ struct PositionStepGuard: Sendable {
 }
 
 extension Telemetry {
-    /// Without Doppler, shifts the predicted filter (and the estimate the fix's progress counts
-    /// from) by the receiver's step at this fix, if any (`PositionStepGuard`), when the fix then
-    /// passes the gate (fixes that fail it even so are left to the gate: a lost lock).
-    func screenStep(_ filter: inout ConstantVelocityFilter, from before: inout ConstantVelocityFilter, east: Double, north: Double,
-                    variance: (Double, Double), time: Double, dt: Double, doppler: Double?) {
-        guard doppler == nil, dt <= settings.gapSeconds,
-              let step = stepGuard.step(time: time, east: east, north: north, predicted: filter) else { return }
-        var shifted = filter
-        shifted.shiftPosition(east: step.east, north: step.north)
-        guard shifted.positionMahalanobisSquared(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1)
-                <= settings.positionGateChiSquare else { return }
-        filter = shifted
-        before.shiftPosition(east: step.east, north: step.north)
+    /// Without Doppler, screens the fix for a step of the receiver's position (`PositionStepGuard`):
+    /// returns true when the fix is held back (not to be applied), and shifts the predicted filter
+    /// (and the estimate the fix's progress counts from) when the fix confirms a held step.
+    mutating func screenStep(_ filter: inout ConstantVelocityFilter, from before: inout ConstantVelocityFilter, east: Double, north: Double,
+                             time: Double, dt: Double, doppler: Double?) -> Bool {
+        guard doppler == nil, dt <= settings.gapSeconds else {
+            stepGuard.pending = nil
+            return false
+        }
+        let offset = (east: east - filter.east, north: north - filter.north)
+        if let held = stepGuard.pending {
+            stepGuard.pending = nil
+            let de = offset.east - held.east, dn = offset.north - held.north
+            if (de * de + dn * dn).squareRoot() <= stepGuard.confirmMetres {
+                let shift = (east: (offset.east + held.east) / 2, north: (offset.north + held.north) / 2)
+                filter.shiftPosition(east: shift.east, north: shift.north)
+                before.shiftPosition(east: shift.east, north: shift.north)
+                return false
+            }
+        }
+        guard stepGuard.step(time: time, east: east, north: north, predicted: filter) != nil else { return false }
+        stepGuard.pending = offset
+        return true
     }
 }

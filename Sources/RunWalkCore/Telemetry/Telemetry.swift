@@ -155,8 +155,9 @@ public struct Telemetry: Sendable {
         doppler = dopplerGuard.screen(doppler, reference: filter.speed, moving: !stationary, intervalSeconds: dt, owed: &owedMetres)
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
-        screenStep(&filter, from: &before, east: p.east, north: p.north, variance: variance, time: t, dt: dt, doppler: doppler)
-        update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
+        let held = screenStep(&filter, from: &before, east: p.east, north: p.north, time: t, dt: dt, doppler: doppler)
+        if held { relocked = false }
+        update.accepted = !held && applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
         if update.accepted { stepGuard.record(time: t, east: p.east, north: p.north) }
         let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees, time: t)
         self.filter = filter

@@ -57,12 +57,12 @@ public struct TelemetrySettings: Sendable, Equatable {
     /// 0 integrates the speed alone, which lags every change of speed by seconds.
     public var positionProgressWithoutDoppler: Double = 1
     /// Without Doppler, a fix that moved this much (metres) more than the filter's velocity and a
-    /// runner's acceleration explain is a step of the receiver's position, not motion: the filter
-    /// is shifted by it and the distance does not count it (`PositionStepGuard`). Infinity (the
-    /// default) switches it off; 6 m is the measured setting (notes/issue-30.md, "position steps"):
-    /// GGA-only urban canyon +9.0 % → −0.1 %, but the city grid's outliers, counted no longer, leave
-    /// its corner-cutting shortfall (RMS 0.71 → 0.83 %), so it waits for the lead's call.
-    public var positionStepMetresWithoutDoppler: Double = .infinity
+    /// runner's acceleration explain is held back, and when the next fix keeps its offset it was a
+    /// step of the receiver's position, not motion: the filter is shifted by it and the distance
+    /// does not count it (`PositionStepGuard`). Infinity switches it off (notes/issue-30.md,
+    /// "position steps"): GGA-only urban canyon +9.0 % → +0.03 % mean; the city grid's outliers,
+    /// no longer counted as motion, leave its corner shortfall (RMS 0.71 → 0.78 %).
+    public var positionStepMetresWithoutDoppler: Double = 6
     /// A larger jump is an outlier or a lost lock, not a bias's step (reflections off a street's
     /// facades put the fix tens of metres off), and is left to the gate, metres.
     public var positionStepMaximumMetresWithoutDoppler: Double = 60
