@@ -214,6 +214,8 @@ enum AccuracyBenchmark {
             switch kv[0] {
             case "tau": settings.paceTimeConstantSeconds = v
             case "kp": settings.positionProgressWithoutDoppler = v
+            case "step": settings.positionStepMetresWithoutDoppler = v > 0 ? v : .infinity
+            case "stepmax": settings.positionStepMaximumMetresWithoutDoppler = v
             case "sw": settings.standingWindowSecondsWithoutDoppler = v
             case "sr": settings.standingRadiusMetresWithoutDoppler = v
             case "mr": settings.movingRadiusMetresWithoutDoppler = v

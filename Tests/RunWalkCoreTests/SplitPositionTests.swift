@@ -81,7 +81,11 @@ struct SplitPositionTests {
     /// lagged every run↔walk change: track-loop 7.1 → 2.0 m. The GGA-only trail (18.3 → 19.3 m)
     /// and city (23.4 → 24.8 m) stay far from 10 m on these files: their error is the position
     /// error's own wander, not a lag (on re-seeded copies their medians went down a little; see
-    /// notes/issue-30.md). With Doppler nothing changed.
+    /// notes/issue-30.md). With Doppler nothing changed. Since the position-step guard (a fix
+    /// the motion cannot explain is held, a step the next fix confirms is not counted), the
+    /// GGA-only urban canyon reads +1.1 % where it read +9.8 % (split 428 → 79 m); the GGA-only
+    /// city's outliers no longer count as motion either, which had hidden part of its shortfall
+    /// at the corners (24.8 → 28.6 m).
     @Test("a km split is announced within its bound of where it truly is",
           .enabled(if: present, "SampleTracks/ is not beside Tests/"),
           arguments: [
@@ -91,7 +95,9 @@ struct SplitPositionTests {
               ("track-loop-gga", false, 3.0),
               ("track-loop", true, 3.0),
               ("trail-10hz", true, 20.0),
-              ("city-stopgo", true, 25.5),
+              ("city-stopgo", true, 29.0),
+              ("urban-canyon", false, 63.0),
+              ("urban-canyon", true, 80.0),
           ])
     func splitPosition(name: String, ggaOnly: Bool, boundMetres: Double) throws {
         let worst = try Self.worstSplitPosition(name, ggaOnly: ggaOnly)

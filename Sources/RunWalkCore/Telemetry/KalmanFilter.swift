@@ -184,6 +184,12 @@ public struct ConstantVelocityFilter: Sendable, Equatable {
         }
     }
 
+    /// Moves the position by a step, keeping the velocity and the covariance.
+    public mutating func shiftPosition(east: Double, north: Double) {
+        state[0] += east
+        state[1] += north
+    }
+
     /// Moves the position to a measurement, keeping the velocity (recovery after a lost lock).
     public mutating func resetPosition(east: Double, north: Double, variance: Double) {
         state[0] = east

@@ -61,6 +61,7 @@ public struct Telemetry: Sendable {
     private var relocked = false  // whether the last position relocked the filter (for the smoother's history)
     private var standingWindow: StandingWindow  // standing on the positions, without Doppler
     private var dopplerGuard: DopplerSpikeGuard  // one-fix Doppler spikes (urban canyon)
+    var stepGuard: PositionStepGuard  // steps of the position bias, without Doppler (urban canyon)
 
     /// Velocity variance of a filter started without a Doppler velocity, (m/s)²: a 5 m/s
     /// sigma covers standing to sprinting, so the first positions set the speed.
@@ -102,6 +103,8 @@ public struct Telemetry: Sendable {
         standingWindow = StandingWindow(windowSeconds: settings.standingWindowSecondsWithoutDoppler,
                                         lookbackSeconds: settings.standingLookbackSecondsWithoutDoppler)
         dopplerGuard = DopplerSpikeGuard(leapMetresPerSecond: settings.dopplerLeapMetresPerSecond, maximumIntervalSeconds: settings.gapSeconds)
+        stepGuard = PositionStepGuard(thresholdMetres: settings.positionStepMetresWithoutDoppler,
+                                      maximumMetres: settings.positionStepMaximumMetresWithoutDoppler)
     }
 
     /// Feeds one epoch's fix.
@@ -148,11 +151,14 @@ public struct Telemetry: Sendable {
             update.accepted = true
             return fill(update, plane: plane, fix: fix)
         }
-        let before = filter
+        var before = filter
         doppler = dopplerGuard.screen(doppler, reference: filter.speed, moving: !stationary, intervalSeconds: dt, owed: &owedMetres)
         let start = (east: filter.east, north: filter.north, variance: filter.covariance[0, 0])
         filter.predict(by: dt, accelerationSpectralDensity: settings.accelerationSpectralDensity)
-        update.accepted = applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
+        let held = screenStep(&filter, from: &before, east: p.east, north: p.north, time: t, dt: dt, doppler: doppler)
+        if held { relocked = false }
+        update.accepted = !held && applyPosition(&filter, east: p.east, north: p.north, variance: variance, dt: dt)
+        if update.accepted { stepGuard.record(time: t, east: p.east, north: p.north) }
         let speed = applyVelocity(&filter, doppler: doppler, course: fix.courseDegrees, time: t)
         self.filter = filter
         self.lastTime = t
@@ -292,6 +298,7 @@ public struct Telemetry: Sendable {
         lastDoppler = doppler
         lastSpeed = stationary ? 0 : filter.speed
         standingWindow.reset()
+        stepGuard.record(time: t, east: east, north: north)
         if settings.keepsSmootherHistory {
             let observation = FixObservation(east: east, north: north, varianceEast: variance.0, varianceNorth: variance.1,
                                              positionUsed: true, relocked: startsSegment, dopplerSpeed: doppler,

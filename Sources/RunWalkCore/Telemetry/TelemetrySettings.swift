@@ -56,6 +56,16 @@ public struct TelemetrySettings: Sendable, Equatable {
     /// along the direction of travel rather than from the filtered speed (`Telemetry.progress`):
     /// 0 integrates the speed alone, which lags every change of speed by seconds.
     public var positionProgressWithoutDoppler: Double = 1
+    /// Without Doppler, a fix that moved this much (metres) more than the filter's velocity and a
+    /// runner's acceleration explain is held back, and when the next fix keeps its offset it was a
+    /// step of the receiver's position, not motion: the filter is shifted by it and the distance
+    /// does not count it (`PositionStepGuard`). Infinity switches it off (notes/issue-30.md,
+    /// "position steps"): GGA-only urban canyon +9.0 % → +0.03 % mean; the city grid's outliers,
+    /// no longer counted as motion, leave its corner shortfall (RMS 0.71 → 0.78 %).
+    public var positionStepMetresWithoutDoppler: Double = 6
+    /// A larger jump is an outlier or a lost lock, not a bias's step (reflections off a street's
+    /// facades put the fix tens of metres off), and is left to the gate, metres.
+    public var positionStepMaximumMetresWithoutDoppler: Double = 60
     /// A longer interval between used fixes is a gap, seconds.
     public var gapSeconds: Double = 2.5
     /// With Doppler, the offline smoother models the receiver's position error as what it is, a
