@@ -38,23 +38,20 @@ struct PositionStepGuard: Sendable {
         last = (time, east, north)
     }
 
-    /// The step of the fix at `east`, `north` (time `time`), given the filter predicted to it:
-    /// its move from the last used fix less the filter's velocity over the interval, when motion
-    /// cannot explain it; nil when it can.
-    func step(time: Double, east: Double, north: Double, predicted filter: ConstantVelocityFilter) -> (east: Double, north: Double)? {
-        guard thresholdMetres.isFinite, let last, time > last.time else { return nil }
+    /// Whether the fix at `east`, `north` (time `time`), given the filter predicted to it, is a
+    /// step: its move from the last used fix less the filter's velocity over the interval is more
+    /// than motion explains (and no more than `maximumMetres`), and the filter lies behind the fix
+    /// along it (a filter already past it took the move as motion).
+    func isStep(time: Double, east: Double, north: Double, predicted filter: ConstantVelocityFilter) -> Bool {
+        guard thresholdMetres.isFinite, let last, time > last.time else { return false }
         let dt = time - last.time
         let de = east - last.east - filter.velocityEast * dt
         let dn = north - last.north - filter.velocityNorth * dt
         let velocitySigma = max(0, filter.covariance[2, 2] + filter.covariance[3, 3]).squareRoot()
         let allowed = thresholdMetres + Self.velocitySigmas * velocitySigma * dt + Self.accelerationMetresPerSecondSquared * dt * dt / 2
-        let size2 = de * de + dn * dn
-        guard size2.squareRoot() > allowed, size2.squareRoot() <= maximumMetres else { return nil }
-        // The filter may have taken only part of the last move (an outlier's onset absorbed
-        // slowly): shift it by no more than its own offset from the fix along the step.
-        let along = ((east - filter.east) * de + (north - filter.north) * dn) / size2
-        let share = min(1, max(0, along))
-        return share > 0 ? (de * share, dn * share) : nil
+        let size = (de * de + dn * dn).squareRoot()
+        guard size > allowed, size <= maximumMetres else { return false }
+        return (east - filter.east) * de + (north - filter.north) * dn > 0
     }
 }
 
@@ -79,7 +76,7 @@ extension Telemetry {
                 return false
             }
         }
-        guard stepGuard.step(time: time, east: east, north: north, predicted: filter) != nil else { return false }
+        guard stepGuard.isStep(time: time, east: east, north: north, predicted: filter) else { return false }
         stepGuard.pending = offset
         return true
     }
